@@ -1,0 +1,66 @@
+/** `formcert validate <target> <file>`: streaming validation with the reference oracle. */
+import type { Command } from 'commander';
+import { describeLocation, type FormatError, type Profile, type Result } from '../../shared/errors.ts';
+import { EXIT, type SetExit } from '../exit-codes.ts';
+
+/** What a format's file validator returns on success: a few facts worth printing (counts, frontier…). */
+export type ValidationSummary = Record<string, string | number | boolean | null>;
+
+/** A format's file validator. Streaming; resolves to a Result, rejects only on I/O errors. */
+export type FileValidator = (path: string, options: { profile: Profile }) => Promise<Result<ValidationSummary>>;
+
+const TARGETS: Record<string, () => Promise<FileValidator>> = {
+  journal: async () => (await import('../../journal/validate-file.ts')).validateJournalFile,
+  codegraph: async () => (await import('../../codegraph/validate-file.ts')).validateCodegraphFile,
+  'morph-bundle': async () => (await import('../../morph/validate-file.ts')).validateBundleFile,
+  'morph-artifact': async () => (await import('../../morph/validate-file.ts')).validateArtifactFile,
+};
+
+/** Prints a rejection in the CLI contract's form: `code: <CODE>` first, then where and why. */
+export function printRejection(error: FormatError, out: (s: string) => void): void {
+  out(`code: ${error.code}\n`);
+  const where = describeLocation(error.location);
+  if (where) out(`where: ${where}\n`);
+  out(`rule: ${error.requirement} (${error.profile})\n`);
+  out(`why: ${error.message}\n`);
+}
+
+export function register(program: Command, setExit: SetExit): void {
+  program
+    .command('validate')
+    .description('validate a file with the reference oracle (exit 0 valid, 1 invalid, 2 usage or I/O error)')
+    .argument('<target>', `one of: ${Object.keys(TARGETS).join(', ')}`)
+    .argument('<file>', 'the file to validate')
+    .option('--profile <profile>', 'core (document rules only) or strict (core + resolutions)', 'strict')
+    .option('--json', 'print one JSON object instead of text')
+    .action(async (target: string, file: string, opts: { profile: string; json?: boolean }) => {
+      const load = TARGETS[target];
+      if (!load || (opts.profile !== 'core' && opts.profile !== 'strict')) {
+        process.stderr.write(
+          load ? `unknown profile: ${opts.profile} (core or strict)\n` : `unknown target: ${target} (${Object.keys(TARGETS).join(', ')})\n`,
+        );
+        setExit(EXIT.USAGE);
+        return;
+      }
+      let result: Result<ValidationSummary>;
+      try {
+        result = await (await load())(file, { profile: opts.profile });
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        if (opts.json) process.stdout.write(JSON.stringify({ valid: null, ioError: message }) + '\n');
+        else process.stderr.write(`formcert: cannot read ${file}: ${message}\n`);
+        setExit(EXIT.USAGE);
+        return;
+      }
+      const out = (s: string) => process.stdout.write(s);
+      if (opts.json) {
+        out(JSON.stringify(result.ok ? { valid: true, summary: result.value } : { valid: false, error: result.error }) + '\n');
+      } else if (result.ok) {
+        out(`valid ${target}: ${file}\n`);
+        for (const [k, v] of Object.entries(result.value)) out(`  ${k}: ${v}\n`);
+      } else {
+        printRejection(result.error, out);
+      }
+      setExit(result.ok ? EXIT.OK : EXIT.FAILED);
+    });
+}

@@ -1,0 +1,31 @@
+/** The `formcert` command: parses argv with commander and dispatches to one module per verb. */
+import { Command, CommanderError } from 'commander';
+import { registerCommands } from './commands.ts';
+import { EXIT } from './exit-codes.ts';
+
+/** Runs the CLI and resolves to the process exit status. */
+export async function main(argv: string[]): Promise<number> {
+  const program = new Command();
+  program
+    .name('formcert')
+    .description('Conformance suite and reference oracle for the morph, journal and codegraph formats.')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) })
+    .addHelpText(
+      'after',
+      `\nExit status: ${EXIT.OK} success/valid, ${EXIT.FAILED} invalid input or failed cases, ${EXIT.USAGE} usage, setup or I/O error.`,
+    );
+  let status: number = EXIT.OK;
+  await registerCommands(program, (code) => {
+    status = code;
+  });
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      return err.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
+    }
+    throw err;
+  }
+  return status;
+}

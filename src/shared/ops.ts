@@ -1,0 +1,31 @@
+/** The operations of the testee contract (PROTOCOL.md) and the shape of the oracle's answer to one. */
+import type { FormatError } from './errors.ts';
+import type { JsonValue } from './json/value.ts';
+
+/** Every op of PROTOCOL.md. */
+export const OP_NAMES = [
+  'codegraph.read',
+  'journal.read',
+  'journal.append',
+  'journal.track-key',
+  'morph.c14n',
+  'morph.decode',
+  'morph.import',
+  'morph.encode',
+] as const;
+
+export type OpName = (typeof OP_NAMES)[number];
+
+/** The oracle's verdict on one input: accept with an observation, reject with a typed error, or skip. */
+export type OpOutcome =
+  | { readonly accept: true; readonly observation: JsonValue }
+  | { readonly accept: false; readonly error: FormatError }
+  | { readonly skipped: string };
+
+/** Runs one op on the bytes of one input file. Never throws on bad input. */
+export type OpHandler = (input: Uint8Array) => OpOutcome | Promise<OpOutcome>;
+
+/** True when `name` is an op of the contract. */
+export function isOpName(name: string): name is OpName {
+  return (OP_NAMES as readonly string[]).includes(name);
+}

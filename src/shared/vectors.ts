@@ -22,3 +22,36 @@ export interface CaseSpec {
   /** One line saying why the verdict is what it is. */
   readonly note: string;
 }
+
+import { createHash } from 'node:crypto';
+import type { JsonValue } from './json/value.ts';
+
+/** The expectation of a stored vector (accepted cases carry the oracle's observation). */
+export type VectorExpectation =
+  | { readonly verdict: 'accept'; readonly observation?: JsonValue }
+  | { readonly verdict: 'reject'; readonly code: string }
+  | { readonly verdict: 'either' };
+
+/** A golden vector as loaded from golden/ (input resolved to bytes). */
+export interface Vector {
+  readonly id: string;
+  readonly name: string;
+  readonly format: 'journal' | 'codegraph' | 'morph';
+  readonly op: OpName;
+  readonly profile: Profile;
+  readonly requirements: readonly string[];
+  readonly input: Uint8Array;
+  readonly expect: VectorExpectation;
+  readonly note: string;
+  /** Path of the vector file it came from, relative to the repository root. */
+  readonly file: string;
+}
+
+/** Stable case id: the first 20 hex digits of SHA-256(op ‖ 0x00 ‖ input bytes). */
+export function caseId(op: string, input: Uint8Array | string): string {
+  const h = createHash('sha256');
+  h.update(op, 'utf8');
+  h.update(new Uint8Array([0]));
+  h.update(typeof input === 'string' ? Buffer.from(input, 'utf8') : input);
+  return h.digest('hex').slice(0, 20);
+}

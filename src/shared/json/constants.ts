@@ -1,0 +1,47 @@
+/** Structural bytes, limits and error codes of the strict JSON core (R-S1, R-S2). */
+
+export const BYTE = {
+  TAB: 0x09,
+  LF: 0x0a,
+  CR: 0x0d,
+  SPACE: 0x20,
+  QUOTE: 0x22,
+  PLUS: 0x2b,
+  COMMA: 0x2c,
+  MINUS: 0x2d,
+  DOT: 0x2e,
+  SLASH: 0x2f,
+  ZERO: 0x30,
+  ONE: 0x31,
+  NINE: 0x39,
+  COLON: 0x3a,
+  UPPER_E: 0x45,
+  LEFT_BRACKET: 0x5b,
+  BACKSLASH: 0x5c,
+  RIGHT_BRACKET: 0x5d,
+  LOWER_E: 0x65,
+  LEFT_BRACE: 0x7b,
+  RIGHT_BRACE: 0x7d,
+} as const;
+
+/** The UTF-8 byte-order mark, refused at the start of any input (R-S1). */
+export const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
+
+/** Error codes of the JSON core; every format reuses them for the JSON layer of its input. */
+export const JSON_CODES = {
+  SYNTAX: 'JSON_SYNTAX',
+  INVALID_UTF8: 'JSON_INVALID_UTF8',
+  BOM: 'JSON_BOM',
+  DUPLICATE_MEMBER: 'JSON_DUPLICATE_MEMBER',
+  LONE_SURROGATE: 'JSON_LONE_SURROGATE',
+  LIMIT_EXCEEDED: 'LIMIT_EXCEEDED',
+  JCS_NUMBER_RANGE: 'JCS_NUMBER_RANGE',
+} as const;
+
+/** Requirement ids of the JSON core (spec/shared/README.md). */
+export const JSON_RULES = {
+  STRICT: 'R-S1',
+  LEXEMES: 'R-S2',
+  LIMITS: 'JSON-LIMIT-1',
+  CANONICAL: 'R-S4',
+} as const;

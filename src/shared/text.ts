@@ -18,11 +18,11 @@ export function compareCodePoints(a: string, b: string): number {
     const x = a.charCodeAt(i);
     const y = b.charCodeAt(i);
     if (x === y) continue;
-    // Surrogates (U+D800–U+DFFF in UTF-16) stand for code points above every BMP unit from U+E000 on.
+    // A surrogate unit belongs to a code point above U+FFFF, so it outranks every BMP unit.
     const xs = x >= 0xd800 && x <= 0xdfff;
     const ys = y >= 0xd800 && y <= 0xdfff;
     if (xs === ys) return x < y ? -1 : 1;
-    return xs ? (y >= 0xe000 ? 1 : -1) : x >= 0xe000 ? -1 : 1;
+    return xs ? 1 : -1;
   }
   return a.length - b.length < 0 ? -1 : a.length > b.length ? 1 : 0;
 }

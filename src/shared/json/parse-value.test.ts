@@ -1,0 +1,135 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { JSON_CODES } from './constants.ts';
+import { jsonEqual } from './equal.ts';
+import { canonicalJson } from './jcs.ts';
+import { parseJson } from './parse-value.ts';
+import { fromPlain, JsonNumber, toPlain } from './value.ts';
+import { writeJson } from './write-value.ts';
+
+const SEED = 20261202;
+
+describe('parseJson', () => {
+  it('agrees with JSON.parse on every JSON text fast-check makes, and writes it back byte for byte', () => {
+    fc.assert(
+      fc.property(fc.json(), (text) => {
+        const r = parseJson(text);
+        expect(r.ok).toBe(true);
+        if (!r.ok) return;
+        expect(toPlain(r.value)).toStrictEqual(JSON.parse(text));
+        expect(writeJson(r.value)).toBe(text);
+      }),
+      { seed: SEED, numRuns: 500 },
+    );
+  });
+
+  it('keeps number lexemes exactly (R-S2)', () => {
+    for (const lexeme of ['1.0', '-0', '1e3', '1E+3', '1.2300', '18446744073709551616', '-9223372036854775809', '1e400', '0.0e-0']) {
+      const r = parseJson(`[${lexeme}]`);
+      expect(r.ok && (r.value as JsonNumber[])[0]!.lexeme).toBe(lexeme);
+    }
+  });
+
+  it('refuses each R-S1 fault with its code and location', () => {
+    const cases: Array<[string | Uint8Array, string, number]> = [
+      ['{"a":1,"a":1}', JSON_CODES.DUPLICATE_MEMBER, 7],
+      ['["\\udc00"]', JSON_CODES.LONE_SURROGATE, 2],
+      ['["\\ud800x"]', JSON_CODES.LONE_SURROGATE, 2],
+      [new Uint8Array([0xef, 0xbb, 0xbf, 0x31]), JSON_CODES.BOM, 0],
+      [new Uint8Array([0x5b, 0x22, 0xff, 0x22, 0x5d]), JSON_CODES.INVALID_UTF8, 2],
+      ['[1] x', JSON_CODES.SYNTAX, 4],
+      ['NaN', JSON_CODES.SYNTAX, 0],
+      ['[1,]', JSON_CODES.SYNTAX, 3],
+      ['/* c */ 1', JSON_CODES.SYNTAX, 0],
+      ['"a\tb"', JSON_CODES.SYNTAX, 2],
+      ['01', JSON_CODES.SYNTAX, 1],
+    ];
+    for (const [input, code, at] of cases) {
+      const r = parseJson(input);
+      expect(r.ok ? 'accepted' : [r.error.code, r.error.location.byteOffset]).toStrictEqual([code, at]);
+    }
+  });
+
+  it('points at the member or item where the refusal happened', () => {
+    const r = parseJson('{"a":[1,{"b~/":tru}]}');
+    expect(r.ok ? undefined : r.error.location.pointer).toBe('/a/1/b~0~1');
+    const lines = parseJson('[\n1,\n2 3]');
+    expect(lines.ok ? undefined : [lines.error.location.line, lines.error.location.column]).toStrictEqual([3, 3]);
+  });
+
+  it('enforces size, depth and node limits only when asked', () => {
+    const code = (text: string, o: object) => {
+      const r = parseJson(text, o);
+      return r.ok ? 'accepted' : r.error.code;
+    };
+    expect(code('[[1]]', { maxDepth: 2 })).toBe('accepted');
+    expect(code('[[[1]]]', { maxDepth: 2 })).toBe(JSON_CODES.LIMIT_EXCEEDED);
+    expect(code('[1,2]', { maxNodes: 3 })).toBe('accepted');
+    expect(code('[1,2,3]', { maxNodes: 3 })).toBe(JSON_CODES.LIMIT_EXCEEDED);
+    expect(code('[1]', { maxBytes: 3 })).toBe('accepted');
+    expect(code('[1] ', { maxBytes: 3 })).toBe(JSON_CODES.LIMIT_EXCEEDED);
+  });
+
+  it('never throws, whatever bytes it gets', () => {
+    const near = fc.json().chain((t) =>
+      fc.tuple(fc.nat(t.length), fc.uint8Array({ maxLength: 4 })).map(([at, ins]) => {
+        const b = Buffer.from(t, 'utf8');
+        return Buffer.concat([b.subarray(0, at), ins, b.subarray(at + 1)]);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.oneof(fc.uint8Array({ maxLength: 64 }), near), (bytes) => {
+        const r = parseJson(bytes);
+        if (r.ok) expect(() => JSON.parse(Buffer.from(bytes).toString('utf8'))).not.toThrow();
+      }),
+      { seed: SEED, numRuns: 2000 },
+    );
+  });
+});
+
+describe('jsonEqual (R-S3)', () => {
+  it('ignores member order and whitespace but not lexemes, array order or types', () => {
+    const eq = (a: string, b: string) => {
+      const x = parseJson(a);
+      const y = parseJson(b);
+      return x.ok && y.ok && jsonEqual(x.value, y.value);
+    };
+    expect(eq('{"a":1,"b":[1,2]}', '{ "b" : [1,2], "a" : 1 }')).toBe(true);
+    expect(eq('{"a":1}', '{"a":1.0}')).toBe(false);
+    expect(eq('[1,2]', '[2,1]')).toBe(false);
+    expect(eq('"1"', '1')).toBe(false);
+    expect(eq('{"a":1}', '{"a":1,"b":null}')).toBe(false);
+    expect(eq('"\\u00e9"', '"é"')).toBe(true);
+  });
+});
+
+describe('canonicalJson (RFC 8785)', () => {
+  it('matches the RFC number and ordering examples', () => {
+    const jcs = (text: string) => {
+      const r = parseJson(text);
+      const c = r.ok ? canonicalJson(r.value) : undefined;
+      return c?.ok ? c.value : c?.error.code;
+    };
+    expect(jcs('[1.0, -0, 1E+3, 4.50, 0.002, 1e-7, 1e30, 333333333.33333329, 9007199254740993]')).toBe(
+      '[1,0,1000,4.5,0.002,1e-7,1e+30,333333333.3333333,9007199254740992]',
+    );
+    expect(jcs('{"b":1,"a":{"\\u20ac":1,"\\ud83d\\ude00":2,"\\ufb33":3},"\\u0080":0}')).toBe(
+      '{"a":{"\u20ac":1,"\u{1f600}":2,"\ufb33":3},"b":1,"\u0080":0}',
+    );
+    expect(jcs('"\\u000f\\u001f\\t\\"\\\\/"')).toBe('"\\u000f\\u001f\\t\\"\\\\/"');
+    expect(jcs('[1e400]')).toBe(JSON_CODES.JCS_NUMBER_RANGE);
+  });
+
+  it('is idempotent and sorts members by UTF-16 code unit', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const c = canonicalJson(fromPlain(v));
+        expect(c.ok).toBe(true);
+        if (!c.ok) return;
+        const again = parseJson(c.value);
+        expect(again.ok && canonicalJson(again.value)).toStrictEqual(c);
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,36 @@
+/** Layout of golden/: directory names, file names and size limits shared by the loader and the writer. */
+
+/** Default directory of the golden vectors, relative to the repository root. */
+export const GOLDEN_DIR = 'golden';
+
+/** Default directory of the case sources, relative to the repository root. */
+export const GENERATORS_DIR = 'generators';
+
+/** Each format's case source module, inside generators/<format>/. */
+export const CASE_SOURCE_FILE = 'golden-cases.ts';
+
+/** The manifest, at the root of golden/ (never a vector file). */
+export const MANIFEST_FILE = 'MANIFEST.json';
+
+/** The generated requirement-coverage table, relative to the repository root. */
+export const COVERAGE_FILE = 'spec/coverage.md';
+
+/** The documented allow-list of requirement ids that cannot have a vector, relative to the repository root. */
+export const COVERAGE_GAPS_FILE = 'spec/coverage-gaps.json';
+
+/** The three formats, in the order reports list them. */
+export const FORMATS = ['codegraph', 'journal', 'morph'] as const;
+export type FormatName = (typeof FORMATS)[number];
+
+/** Where a vector came from. `fuzz` files are saved by `formcert fuzz`; regeneration keeps them as they are. */
+export const SOURCES = ['recipe', 'generated', 'fuzz'] as const;
+export type VectorSource = (typeof SOURCES)[number];
+
+/** Inputs larger than this many bytes are stored in a file beside the vector file instead of inline. */
+export const INLINE_INPUT_LIMIT = 64 * 1024;
+
+/** Extension of an input stored beside its vector file (not `.json`, so globbing vector files skips it). */
+export const INPUT_FILE_EXTENSION = '.bin';
+
+/** Indentation of every file written under golden/. */
+export const JSON_INDENT = 2;

@@ -1,0 +1,2 @@
+/** The six MORPH codecs behind one registry. */
+export * from './registry.ts';

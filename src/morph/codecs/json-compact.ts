@@ -1,0 +1,68 @@
+/** json-compact@1: one strict compact JSON value (seed 001, Compact JSON; R-M11). */
+import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { writeJson } from '../../shared/json/write-value.ts';
+import type { JsonObject, JsonValue } from '../../shared/json/value.ts';
+import { ENCODINGS, LAYOUT, MORPH_CODES, NATIVE_FORMAT_VERSION, RULES } from '../constants.ts';
+import { checkIrLimits } from '../ir/measure-ir.ts';
+import type { Ir } from '../ir/types.ts';
+import { checkPayloadText } from './check-payload.ts';
+import { kindOf } from './ir-kinds.ts';
+import { checkStringIn } from './layout-fields.ts';
+import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, nativeLayout } from './native-layout.ts';
+import { checkNoOptions } from './options.ts';
+import { parsePayloadJson } from './parse-payload-json.ts';
+import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
+
+function validateLayoutMetadata(meta: JsonValue): Result<JsonObject> {
+  const m = checkNativeLayout(meta, ['rootKind'], RULES.COMPACT_ROOT_KIND);
+  if (!m.ok) return m;
+  const kind = checkStringIn(m.value, 'rootKind', LAYOUT.ROOT_KINDS, RULES.COMPACT_ROOT_KIND);
+  return kind.ok ? m : kind;
+}
+
+function supports(ir: Ir, options: CodecOptions): Result<void> {
+  const o = checkNoOptions(options);
+  if (!o.ok) return o;
+  // MORPH-JC-2: every accepted IR (one within the R-M2 limits) is applicable.
+  const l = checkIrLimits(ir);
+  return l.ok ? ok(undefined) : l;
+}
+
+function encode(ir: Ir, options: CodecOptions, context: EncodeContext = { inputKind: 'json-text' }): Result<EncodedSection> {
+  const s = supports(ir, options);
+  if (!s.ok) return s;
+  return ok({ payload: writeJson(ir), layoutMetadata: nativeLayout(ir, context.inputKind, [['rootKind', kindOf(ir)]]) });
+}
+
+function decode(payload: string, layoutMetadata: JsonValue, context: DecodeContext): Result<Ir> {
+  const meta = validateLayoutMetadata(layoutMetadata);
+  if (!meta.ok) return meta;
+  const id = checkDeclaredIdentity(meta.value, context);
+  if (!id.ok) return id;
+  const text = checkPayloadText(payload, 'strict');
+  if (!text.ok) return text;
+  const parsed = parsePayloadJson(payload);
+  if (!parsed.ok) return parsed;
+  const declared = meta.value.get('rootKind');
+  if (kindOf(parsed.value) !== declared) {
+    return fail(formatError(MORPH_CODES.ROOT_KIND_MISMATCH, RULES.COMPACT_ROOT_KIND, `payload root is ${kindOf(parsed.value)}, layout says ${String(declared)}`, { pointer: '' }));
+  }
+  // R-M11: the payload must be exactly the compact re-serialization of its value.
+  if (writeJson(parsed.value) !== payload) {
+    return fail(formatError(MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.CANONICAL_PAYLOAD, 'payload is not in compact canonical form', {}, 'strict'));
+  }
+  return checkDecodedDigest(parsed.value, meta.value, context);
+}
+
+/** The json-compact@1 codec. */
+export const jsonCompactCodec: Codec = {
+  encoding: ENCODINGS.JSON_COMPACT,
+  formatVersion: NATIVE_FORMAT_VERSION,
+  id: `${ENCODINGS.JSON_COMPACT}@${NATIVE_FORMAT_VERSION}`,
+  optionVariants: [{}],
+  validateOptions: checkNoOptions,
+  supports,
+  encode,
+  decode,
+  validateLayoutMetadata,
+};

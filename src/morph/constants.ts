@@ -1,0 +1,161 @@
+/**
+ * Every structural string, limit and error code of the MORPH codec layer (seed 001, R-M1…R-M14).
+ * Part 2 (bundle, prompt, artifact, planner) keeps its own constants beside its code and registers
+ * its codes in the same spec/morph/error-codes.json.
+ */
+
+/** R-M2: limits applied when building an IR and when decoding a payload. */
+export const LIMITS = {
+  /** Input or payload size in UTF-8 bytes (16 MiB). */
+  MAX_BYTES: 16 * 1024 * 1024,
+  /** Container depth: a root scalar is depth 0, a root container depth 1. */
+  MAX_DEPTH: 64,
+  /** Every value counts one, containers included. */
+  MAX_NODES: 250_000,
+} as const;
+
+/** Identity strings written into layout metadata and digests. */
+export const IDS = {
+  IR_VERSION: 'morph-ir/1',
+  C14N_VERSION: 'morph-c14n/1',
+  /** The digest preamble: the version then one LF. */
+  C14N_PREAMBLE: 'morph-c14n/1\n',
+  TOON_ADAPTER: 'official-@toon-format/toon',
+  TOON_PACKAGE_VERSION: '4.1.1',
+  GUIDE_PREFIX: 'morph-guide/',
+  GUIDE_VERSION: '1',
+} as const;
+
+/** The two input kinds (R-M3). */
+export const INPUT_KINDS = ['json-text', 'js-value'] as const;
+export type InputKind = (typeof INPUT_KINDS)[number];
+
+/** Encoding names and format versions (R-M1). */
+export const ENCODINGS = {
+  JSON_COMPACT: 'json-compact',
+  JSON_LINES: 'json-lines',
+  ROWS_DELIMITED: 'rows-delimited',
+  COLUMNS_JSON: 'columns-json',
+  PATH_VALUE: 'path-value',
+  TOON: 'toon',
+} as const;
+export const NATIVE_FORMAT_VERSION = '1';
+export const TOON_FORMAT_VERSION = '4.1.1';
+
+/** Structural characters of the payload grammars. */
+export const CHARS = {
+  LF: '\n',
+  CR: '\r',
+  QUOTE: '"',
+  BACKSLASH: '\\',
+  TAB: '\t',
+  COMMA: ',',
+  PIPE: '|',
+  SEMICOLON: ';',
+  POINTER_SEPARATOR: '/',
+  POINTER_ESCAPE: '~',
+} as const;
+
+/** R-M12, R-M15: rows-delimited delimiters in candidate order (tab, comma, pipe, semicolon). */
+export const ROW_DELIMITERS = ['\t', ',', '|', ';'] as const;
+/** toon delimiter plans in candidate order (comma, tab, pipe). */
+export const TOON_DELIMITERS = [',', '\t', '|'] as const;
+/** toon indentation is fixed (R-M11b). */
+export const TOON_INDENT_SIZE = 2;
+
+/** Fixed layout-metadata values of each codec. */
+export const LAYOUT = {
+  ROOT_KINDS: ['null', 'boolean', 'string', 'number', 'array', 'object'],
+  JSON_LINES_ROOT: 'array',
+  LINE_FRAMING_VERSION: '1',
+  RECORDS_ROOT: 'array-of-objects',
+  CELL_CODEC: 'json-scalar-v1',
+  COLUMN_CODEC: 'json-array-v1',
+  PATH_VALUE_ROOT: 'typed-node-records',
+  POINTER_SYNTAX: 'rfc6901',
+  RECORD_CODEC: 'typed-json-lines-v1',
+} as const;
+
+/** path-value node tags. */
+export const NODE_TAGS = ['object', 'array', 'string', 'number', 'boolean', 'null'] as const;
+export type NodeTag = (typeof NODE_TAGS)[number];
+
+/** Error codes this part can return (registered in spec/morph/error-codes.json). */
+export const MORPH_CODES = {
+  LIMIT_EXCEEDED: 'LIMIT_EXCEEDED',
+  JS_VALUE_UNSUPPORTED: 'JS_VALUE_UNSUPPORTED',
+  UNSUPPORTED_ENCODING: 'UNSUPPORTED_ENCODING',
+  INVALID_CODEC_OPTIONS: 'INVALID_CODEC_OPTIONS',
+  CODEC_INAPPLICABLE: 'CODEC_INAPPLICABLE',
+  TOON_NUMBER_INAPPLICABLE: 'TOON_NUMBER_INAPPLICABLE',
+  LAYOUT_NOT_OBJECT: 'LAYOUT_NOT_OBJECT',
+  LAYOUT_MISSING_MEMBER: 'LAYOUT_MISSING_MEMBER',
+  LAYOUT_UNKNOWN_MEMBER: 'LAYOUT_UNKNOWN_MEMBER',
+  LAYOUT_INVALID_VALUE: 'LAYOUT_INVALID_VALUE',
+  INPUT_KIND_MISMATCH: 'INPUT_KIND_MISMATCH',
+  DIGEST_MISMATCH: 'DIGEST_MISMATCH',
+  PAYLOAD_CARRIAGE_RETURN: 'PAYLOAD_CARRIAGE_RETURN',
+  PAYLOAD_NOT_CANONICAL: 'PAYLOAD_NOT_CANONICAL',
+  ROOT_KIND_MISMATCH: 'ROOT_KIND_MISMATCH',
+  TRAILING_LINE_FEED: 'TRAILING_LINE_FEED',
+  EMPTY_LINE: 'EMPTY_LINE',
+  ELEMENT_COUNT_MISMATCH: 'ELEMENT_COUNT_MISMATCH',
+  ROW_COUNT_MISMATCH: 'ROW_COUNT_MISMATCH',
+  ROW_WIDTH_MISMATCH: 'ROW_WIDTH_MISMATCH',
+  UNTERMINATED_STRING: 'UNTERMINATED_STRING',
+  INVALID_CELL: 'INVALID_CELL',
+  DUPLICATE_FIELD: 'DUPLICATE_FIELD',
+  COLUMN_COUNT_MISMATCH: 'COLUMN_COUNT_MISMATCH',
+  COLUMN_LENGTH_MISMATCH: 'COLUMN_LENGTH_MISMATCH',
+  INVALID_RECORD: 'INVALID_RECORD',
+  UNKNOWN_NODE_TAG: 'UNKNOWN_NODE_TAG',
+  INVALID_NUMBER_LEXEME: 'INVALID_NUMBER_LEXEME',
+  INVALID_POINTER: 'INVALID_POINTER',
+  NONCANONICAL_POINTER: 'NONCANONICAL_POINTER',
+  DUPLICATE_PATH: 'DUPLICATE_PATH',
+  MISSING_PARENT: 'MISSING_PARENT',
+  PARENT_NOT_CONTAINER: 'PARENT_NOT_CONTAINER',
+  INVALID_ARRAY_INDEX: 'INVALID_ARRAY_INDEX',
+  ARRAY_HOLE: 'ARRAY_HOLE',
+  ITEM_COUNT_MISMATCH: 'ITEM_COUNT_MISMATCH',
+  RECORD_COUNT_MISMATCH: 'RECORD_COUNT_MISMATCH',
+  MISSING_ROOT: 'MISSING_ROOT',
+  MULTIPLE_ROOTS: 'MULTIPLE_ROOTS',
+  TOON_DECODE_FAILED: 'TOON_DECODE_FAILED',
+  TOON_NOT_CANONICAL: 'TOON_NOT_CANONICAL',
+} as const;
+export type MorphCode = (typeof MORPH_CODES)[keyof typeof MORPH_CODES];
+
+/** Requirement ids cited by this part (spec/morph/README.md). */
+export const RULES = {
+  LIMITS: 'R-M2',
+  JS_VALUE: 'R-M3',
+  JS_VALUE_STRINGS: 'MORPH-IR-1',
+  ENCODINGS: 'R-M1',
+  C14N: 'MORPH-C14N-1',
+  OPTIONS: 'R-M11b',
+  SHARED_LAYOUT: 'MORPH-LAYOUT-1',
+  IDENTITY: 'R-M6a',
+  CANONICAL_PAYLOAD: 'R-M11',
+  NO_CR: 'R-M11a',
+  DECLARED_COUNTS: 'R-M11a',
+  COMPACT_ROOT_KIND: 'MORPH-JC-1',
+  COMPACT_APPLICABILITY: 'MORPH-JC-2',
+  LINES_APPLICABILITY: 'MORPH-JL-1',
+  LINES_FRAMING: 'MORPH-JL-2',
+  LINES_LAYOUT: 'MORPH-JL-3',
+  ROWS_APPLICABILITY: 'MORPH-RD-1',
+  ROWS_LAYOUT: 'MORPH-RD-2',
+  ROWS_GRAMMAR: 'MORPH-RD-3',
+  ROWS_CELL: 'R-M12',
+  COLUMNS_LAYOUT: 'MORPH-CJ-1',
+  COLUMNS_GRAMMAR: 'MORPH-CJ-2',
+  PATH_VALUE_LAYOUT: 'MORPH-PV-1',
+  PATH_VALUE_RECORD: 'MORPH-PV-2',
+  PATH_VALUE_POINTER: 'MORPH-PV-3',
+  PATH_VALUE_TREE: 'R-M13',
+  TOON_LAYOUT: 'R-M14',
+  TOON_NUMBERS: 'MORPH-TOON-1',
+  TOON_ROUND_TRIP: 'MORPH-TOON-2',
+  TOON_CANONICAL: 'MORPH-TOON-3',
+} as const;

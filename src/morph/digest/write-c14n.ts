@@ -1,0 +1,44 @@
+/** The `morph-c14n/1` tagged serialization (seed 001, Semantic canonicalization), without recursion. */
+import { isJsonArray, isJsonNumber, isJsonObject } from '../../shared/json/value.ts';
+import { compareUtf16, utf8Length } from '../../shared/text.ts';
+import { IDS } from '../constants.ts';
+import type { Ir } from '../ir/types.ts';
+
+/** Text emitted as is when popped (closers and member keys). */
+class Literal {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * Returns the pieces of the canonical text (preamble first); their concatenation is what is
+ * hashed. Members sorted by UTF-16 code unit; every length is a UTF-8 byte count.
+ */
+export function writeC14nParts(ir: Ir): string[] {
+  const out: string[] = [IDS.C14N_PREAMBLE];
+  // A stack of pending values and literal closers, so depth never touches the JS call stack.
+  const stack: Array<Ir | Literal> = [ir];
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    if (v instanceof Literal) out.push(v.text);
+    else if (v === null) out.push('N;');
+    else if (v === true) out.push('B1;');
+    else if (v === false) out.push('B0;');
+    else if (typeof v === 'string') out.push(`S${utf8Length(v)}:${v};`);
+    else if (isJsonNumber(v)) out.push(`D${utf8Length(v.lexeme)}:${v.lexeme};`);
+    else if (isJsonArray(v)) {
+      out.push(`A${v.length}:[`);
+      stack.push(new Literal(']'));
+      for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]!);
+    } else if (isJsonObject(v)) {
+      out.push(`O${v.size}:{`);
+      stack.push(new Literal('}'));
+      const keys = [...v.keys()].sort(compareUtf16);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const k = keys[i]!;
+        stack.push(v.get(k)!);
+        stack.push(new Literal(`K${utf8Length(k)}:${k};`));
+      }
+    }
+  }
+  return out;
+}

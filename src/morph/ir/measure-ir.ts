@@ -1,0 +1,45 @@
+/** R-M2 limits measured on a built IR, without recursion. */
+import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { isJsonArray, isJsonObject } from '../../shared/json/value.ts';
+import { LIMITS, MORPH_CODES, RULES } from '../constants.ts';
+import type { Ir } from './types.ts';
+
+/** Node count and container depth of an IR (a root scalar has depth 0). */
+export interface IrMeasure {
+  readonly nodes: number;
+  readonly depth: number;
+}
+
+/**
+ * Counts nodes and container depth, stopping as soon as a limit is passed
+ * (so a huge value costs at most the limit). Counts saturate at limit + 1.
+ */
+export function measureIr(ir: Ir, maxNodes: number = LIMITS.MAX_NODES, maxDepth: number = LIMITS.MAX_DEPTH): IrMeasure {
+  let nodes = 0;
+  let depth = 0;
+  const stack: Array<[Ir, number]> = [[ir, 0]];
+  while (stack.length > 0) {
+    const [v, parentDepth] = stack.pop()!;
+    nodes++;
+    if (nodes > maxNodes) return { nodes, depth };
+    if (isJsonArray(v) || isJsonObject(v)) {
+      const d = parentDepth + 1;
+      if (d > depth) depth = d;
+      if (depth > maxDepth) return { nodes, depth };
+      for (const child of isJsonArray(v) ? v : v.values()) stack.push([child, d]);
+    }
+  }
+  return { nodes, depth };
+}
+
+/** R-M2: refuses an IR with more than 250,000 nodes or container depth above 64. */
+export function checkIrLimits(ir: Ir, pointer = ''): Result<Ir> {
+  const m = measureIr(ir);
+  if (m.nodes > LIMITS.MAX_NODES) {
+    return fail(formatError(MORPH_CODES.LIMIT_EXCEEDED, RULES.LIMITS, `more than ${LIMITS.MAX_NODES} nodes`, { pointer }));
+  }
+  if (m.depth > LIMITS.MAX_DEPTH) {
+    return fail(formatError(MORPH_CODES.LIMIT_EXCEEDED, RULES.LIMITS, `container depth above ${LIMITS.MAX_DEPTH}`, { pointer }));
+  }
+  return ok(ir);
+}

@@ -1,0 +1,43 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseJson } from './parse-value.ts';
+import { fromPlain, jsonNumber } from './value.ts';
+import { writeJson, writeString } from './write-value.ts';
+
+describe('writeJson', () => {
+  it('escapes only quote, backslash and C0 controls, in the short or lowercase \\u00xx form', () => {
+    expect(writeString('a"b\\c/\u0000\u001f\b\f\n\r\t\u007f\u2028é😀')).toBe('"a\\"b\\\\c/\\u0000\\u001f\\b\\f\\n\\r\\t\u007f\u2028é😀"');
+  });
+
+  it('keeps member order, including integer-like names, and lexemes', () => {
+    const r = parseJson('{"b":1.50,"2":true,"1":[-0,1E+3]}');
+    expect(r.ok && writeJson(r.value)).toBe('{"b":1.50,"2":true,"1":[-0,1E+3]}');
+  });
+
+  it('writes any depth without recursion', () => {
+    let v: unknown = jsonNumber(1);
+    for (let i = 0; i < 200_000; i++) v = [v];
+    const text = writeJson(v as never);
+    expect(text.length).toBe(400_001);
+  });
+
+  it('parse(write(v)) is v for every value fast-check makes', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 4 }), (plain, indent) => {
+        const v = fromPlain(plain);
+        const again = parseJson(writeJson(v, { indent }));
+        expect(again.ok && writeJson(again.value)).toBe(writeJson(v));
+      }),
+      { seed: 11, numRuns: 300 },
+    );
+  });
+
+  it('renders JS numbers as JSON.stringify does, and -0 as 0', () => {
+    expect([jsonNumber(1e21).lexeme, jsonNumber(-0).lexeme, jsonNumber(0.1).lexeme, jsonNumber(2n ** 64n).lexeme]).toStrictEqual([
+      '1e+21',
+      '0',
+      '0.1',
+      '18446744073709551616',
+    ]);
+  });
+});

@@ -12,7 +12,7 @@ let compiled: ValidateFunction | undefined;
 
 function compileSchema(): ValidateFunction {
   if (!compiled) {
-    const ajv = new Ajv2020({ allErrors: false, strict: true });
+    const ajv = new Ajv2020({ allErrors: false, strict: true, allowUnionTypes: true });
     compiled = ajv.compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as object);
   }
   return compiled;

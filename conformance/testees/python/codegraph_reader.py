@@ -1,0 +1,544 @@
+"""codegraph.read: the model.jsonl 1.0.0 interchange file, written from spec/codegraph and RESOLUTIONS R-C*.
+
+Stages: split lines (blank ones ignored); parse each as strict JSON; walk the sections
+header → f* → e* → x* → eof checking each record; after eof, check closure (every surrogate
+resolves) and counts; build the resolved observation.
+"""
+
+import re
+
+import faults
+from strict_json import JsonRefused, Num, decode_utf8, parse_text
+
+BOM = b"\xef\xbb\xbf"
+MAX_U64 = (1 << 64) - 1
+UNSIGNED = re.compile(r"0|[1-9][0-9]*\Z")
+
+SCHEMA_VERSION = "1.0.0"
+HEADER_MEMBERS = {"t", "schemaVersion", "lang", "extractor", "root", "dict", "repository"}
+HEADER_REQUIRED = ("t", "schemaVersion", "lang", "extractor", "root", "dict")
+DICT_MEMBERS = ("kinds", "traits", "edges", "provenance")
+TRAITS = {
+    "TChildOf", "TComment", "TInvocable", "TMetrics", "TModule", "TNamed", "TSourceAnchor",
+    "TStructural", "TType", "TTypedEntity", "TWithAccesses", "TWithChildren", "TWithImplements",
+    "TWithInheritances", "TWithInvocations", "TWithLocalVariables", "TWithParameters", "TWithValue",
+}
+EDGE_KINDS = {"access", "annotationUse", "import", "inheritance", "interfaceImplementation",
+              "invocation", "reference", "throws"}
+PROVENANCE = {"declared", "derived"}
+# R-C4: the binding map from trait to the key it contributes (markers contribute none).
+TRAIT_KEYS = {
+    "TChildOf": "parent", "TComment": "comment", "TInvocable": "signature", "TMetrics": "metrics",
+    "TModule": "definedIn", "TNamed": "name", "TSourceAnchor": "anchor", "TType": "typeParameters",
+    "TTypedEntity": "declaredType", "TWithValue": "value", "TWithParameters": "parameters",
+    "TWithLocalVariables": "localVariables",
+}
+KEY_TRAITS = {key: trait for trait, key in TRAIT_KEYS.items()}
+ENTITY_CORE = ("t", "i", "k", "tr", "m", "s")
+EDGE_MEMBERS = {"t", "k", "f", "o", "p", "anchor", "sourceFile", "arguments"}
+EDGE_REQUIRED = ("t", "k", "f", "o", "p", "anchor")
+SECTIONS = {"header": 0, "f": 1, "e": 2, "x": 3, "eof": 4}
+LITERAL_MEMBERS = {
+    "null": (), "boolean": ("value",), "number": ("value",), "string": ("value",),
+    "enum": ("type", "name"), "class": ("type",), "array": ("items",), "annotation": ("type", "arguments"),
+}
+
+
+class Refused(Exception):
+    """The model is refused: `code` from spec/codegraph/error-codes.json, `line` 1-based when known."""
+
+    def __init__(self, code, message, line=None):
+        super().__init__(message)
+        self.code = code
+        self.line = line
+
+
+def utf16_key(text):
+    """Sort key comparing strings by UTF-16 code units (R-C2, R-C6)."""
+    if faults.on("codegraph-code-point-order"):
+        return text
+    return text.encode("utf-16-be")
+
+
+def read_codegraph(data):
+    """Reads a whole model.jsonl (bytes) and returns the resolved graph observation (a dict)."""
+    try:
+        return _Reader().read(data)
+    except JsonRefused as exc:
+        raise Refused(exc.code, str(exc)) from None
+
+
+def _unsigned(value, line, what):
+    """R-C9 / R-S2: an unsigned integer by lexeme (`1.0` and `1e0` are refused)."""
+    if isinstance(value, Num):
+        lexeme = value.lexeme
+        if UNSIGNED.match(lexeme) and int(lexeme) <= MAX_U64:
+            return int(lexeme)
+        if faults.on("codegraph-float-integers-accepted"):
+            try:
+                number = float(lexeme)
+            except ValueError:
+                number = -1.0
+            if number.is_integer() and number >= 0:
+                return int(number)
+        raise Refused("INVALID_INTEGER", "%s must be an unsigned integer" % what, line)
+    raise Refused("WRONG_TYPE", "%s must be an unsigned integer" % what, line)
+
+
+def _string(value, line, what, non_empty=False):
+    if not isinstance(value, str):
+        raise Refused("WRONG_TYPE", "%s must be a string" % what, line)
+    if non_empty and value == "":
+        raise Refused("EMPTY_STRING", "%s must not be empty" % what, line)
+    return value
+
+
+def _closed(obj, allowed, required, line, where):
+    if not isinstance(obj, dict):
+        raise Refused("WRONG_TYPE", "%s must be an object" % where, line)
+    for name in obj:
+        if name not in allowed and not faults.on("codegraph-unknown-member-tolerated"):
+            raise Refused("UNKNOWN_MEMBER", "unknown member %r in %s" % (name, where), line)
+    for name in required:
+        if name not in obj:
+            raise Refused("MISSING_MEMBER", "missing member %r in %s" % (name, where), line)
+
+
+class _Reader:
+    def __init__(self):
+        self.header = None
+        self.dict = None
+        self.files = []
+        self.entities = []
+        self.edges = []
+        self.natural_keys = set()
+        self.previous_entity_key = None
+        self.previous_edge_key = None
+        # Surrogates can point forward, so references are checked once the counts are known.
+        self.entity_refs = []
+        self.file_refs = []
+        self.section = -1
+
+    def read(self, data):
+        if data.startswith(BOM):
+            raise Refused("JSON_BOM", "byte-order mark")  # R-C1
+        if b"\r" in data and not faults.on("codegraph-cr-tolerated"):
+            raise Refused("CARRIAGE_RETURN", "CR byte in the file")  # R-C1 (strict)
+        if faults.on("codegraph-cr-tolerated"):
+            data = data.replace(b"\r\n", b"\n")
+        decode_utf8(data)
+        pieces = data.split(b"\n")
+        terminated = pieces[-1] == b""
+        if terminated:
+            pieces.pop()
+        eof_line = None
+        for index, raw in enumerate(pieces):
+            line = index + 1
+            if raw.strip(b" \t") == b"":
+                if faults.on("codegraph-blank-line-refused") and raw != b"":
+                    raise Refused("BLANK_LINE", "blank line", line)
+                continue  # R-C1: blank lines are ignored wherever they stand
+            if eof_line is not None:
+                if faults.on("codegraph-content-after-eof-accepted"):
+                    break
+                raise Refused("CONTENT_AFTER_EOF", "content after the eof record", line)  # R-C1
+            record = self._parse(raw, line)
+            if record.get("t") == "eof":
+                eof_line = line
+                if index == len(pieces) - 1 and not terminated and not faults.on("codegraph-eof-lf-optional"):
+                    raise Refused("UNTERMINATED_LINE", "the eof line has no LF", line)  # R-C1 (strict)
+            elif index == len(pieces) - 1 and not terminated:
+                raise Refused("UNTERMINATED_LINE", "the last line has no LF", line)  # R-C1
+            self._record(record, line)
+        if eof_line is None:
+            raise Refused("MISSING_EOF", "no eof record: the file is truncated")
+        self._check_references()
+        return self._observation()
+
+    def _parse(self, raw, line):
+        try:
+            record = parse_text(decode_utf8(raw))
+        except JsonRefused as exc:
+            raise Refused(exc.code, str(exc), line) from None
+        if not isinstance(record, dict):
+            raise Refused("NOT_AN_OBJECT", "a record must be a JSON object", line)
+        return record
+
+    def _record(self, record, line):
+        kind = record.get("t")
+        if not isinstance(kind, str) or kind not in SECTIONS:
+            raise Refused("UNKNOWN_RECORD_TYPE", "unknown record type", line)
+        section = SECTIONS[kind]
+        if self.section < 0 and section != 0:
+            raise Refused("MISSING_HEADER", "the first record must be the header", line)
+        if section == 0 and self.section >= 0:
+            raise Refused("SECTION_ORDER", "a second header", line)
+        if section < self.section:
+            raise Refused("SECTION_ORDER", "%s record after a later section" % kind, line)
+        self.section = section
+        [self._header, self._file, self._entity, self._edge, self._eof][section](record, line)
+
+    def _header(self, record, line):
+        _closed(record, HEADER_MEMBERS, HEADER_REQUIRED, line, "header")
+        version = _string(record["schemaVersion"], line, "schemaVersion")
+        if version != SCHEMA_VERSION and not faults.on("codegraph-any-version-accepted"):
+            raise Refused("UNSUPPORTED_VERSION", "schemaVersion %r" % version, line)  # R-C2
+        _string(record["lang"], line, "lang", non_empty=True)
+        extractor = record["extractor"]
+        if not isinstance(extractor, dict):
+            raise Refused("WRONG_TYPE", "extractor must be an object", line)
+        for name in ("name", "version"):
+            if name not in extractor:
+                raise Refused("MISSING_MEMBER", "extractor.%s is missing" % name, line)
+            _string(extractor[name], line, "extractor." + name, non_empty=True)
+        _string(record["root"], line, "root")
+        if "repository" in record and not isinstance(record["repository"], dict):
+            raise Refused("WRONG_TYPE", "repository must be an object", line)
+        dictionary = record["dict"]
+        _closed(dictionary, DICT_MEMBERS, DICT_MEMBERS, line, "dict")
+        vocabularies = {"traits": TRAITS, "edges": EDGE_KINDS, "provenance": PROVENANCE}
+        for name in DICT_MEMBERS:
+            words = dictionary[name]
+            if not isinstance(words, list):
+                raise Refused("WRONG_TYPE", "dict.%s must be an array" % name, line)
+            for word in words:
+                _string(word, line, "dict.%s entry" % name, non_empty=True)
+                if name in vocabularies and word not in vocabularies[name]:
+                    if not faults.on("codegraph-open-vocabulary"):
+                        raise Refused("UNKNOWN_VOCABULARY", "%r is not in the closed vocabulary" % word, line)  # R-C3
+            for before, after in zip(words, words[1:]):
+                if before == after:
+                    raise Refused("DICT_NOT_UNIQUE", "dict.%s repeats %r" % (name, after), line)  # R-C2
+                if utf16_key(before) > utf16_key(after) and not faults.on("codegraph-dict-order-unchecked"):
+                    raise Refused("DICT_NOT_SORTED", "dict.%s is not sorted" % name, line)  # R-C2
+            if len(set(words)) != len(words):
+                raise Refused("DICT_NOT_UNIQUE", "dict.%s repeats an entry" % name, line)
+        self.header = record
+        self.dict = dictionary
+
+    def _file(self, record, line):
+        _closed(record, ("t", "i", "path"), ("t", "i", "path"), line, "f record")
+        index = _unsigned(record["i"], line, "i")
+        expected = len(self.files) + (1 if faults.on("codegraph-file-index-from-one") else 0)
+        if index != expected:
+            raise Refused("INDEX_NOT_DENSE", "f.i must be %d" % expected, line)
+        path = _string(record["path"], line, "path", non_empty=True)
+        if self.files:
+            previous = self.files[-1]
+            if previous == path and not faults.on("codegraph-duplicate-file-allowed"):
+                raise Refused("DUPLICATE_FILE", "file path repeated", line)  # R-C6
+            if utf16_key(previous) > utf16_key(path):
+                raise Refused("ORDER_VIOLATION", "files are not sorted by path", line)  # R-C6
+        self.files.append(path)
+
+    def _entity(self, record, line):
+        if not isinstance(record, dict):
+            raise Refused("WRONG_TYPE", "an entity must be an object", line)
+        for name in ENTITY_CORE:
+            if name not in record:
+                raise Refused("MISSING_MEMBER", "missing member %r in e record" % name, line)
+        index = _unsigned(record["i"], line, "i")
+        if index != len(self.entities):
+            raise Refused("INDEX_NOT_DENSE", "e.i must be %d" % len(self.entities), line)
+        kind = self._dict_index(record["k"], "kinds", line)
+        traits = self._traits(record["tr"], line)
+        module = _unsigned(record["m"], line, "m")
+        symbol = _string(record["s"], line, "s")
+        if "d" in record:
+            if record["d"] is None and faults.on("codegraph-null-disambiguator-accepted"):
+                record = {k: v for k, v in record.items() if k != "d"}
+            else:
+                _string(record["d"], line, "d")  # R-C4: d: null is refused, absent says none
+        disambiguator = record.get("d")
+        if module == index:
+            module_path = symbol
+        else:
+            # R-C5: a member names an earlier module entity.
+            if module > index and faults.on("codegraph-forward-module-allowed"):
+                module_path = symbol
+            else:
+                if module > index or self.entities[module]["m"] != module:
+                    raise Refused("INVALID_MODULE", "m must name an earlier module", line)
+                module_path = self.entities[module]["s"]
+        self._check_entity_order(module_path, module == index, symbol, disambiguator, line)
+        self._check_trait_keys(record, traits, line)
+        self.entities.append({"m": module, "s": symbol, "d": disambiguator, "kind": kind, "traits": traits,
+                              "record": record, "line": line, "path": module_path})
+
+    def _dict_index(self, value, name, line):
+        index = _unsigned(value, line, name + " index")
+        if index >= len(self.dict[name]):
+            raise Refused("UNDECLARED_INDEX", "index %d not declared in dict.%s" % (index, name), line)
+        return self.dict[name][index]
+
+    def _traits(self, value, line):
+        if not isinstance(value, list):
+            raise Refused("WRONG_TYPE", "tr must be an array", line)
+        names = [self._dict_index(item, "traits", line) for item in value]
+        if len(set(names)) != len(names) and not faults.on("codegraph-repeated-trait-allowed"):
+            raise Refused("DUPLICATE_TRAIT", "tr repeats an index", line)  # R-C4
+        return set(names)
+
+    def _check_entity_order(self, module_path, is_module, symbol, disambiguator, line):
+        """R-C6: (module path, module first, symbol, disambiguator absent first), UTF-16 units."""
+        # The natural key is what the observation shows: [module path, symbol, disambiguator].
+        natural = [(module_path, symbol, disambiguator)]
+        if is_module:
+            # A module path names one module, whatever its disambiguator.
+            natural.append(("module", module_path))
+        if any(key in self.natural_keys for key in natural) and not faults.on("codegraph-duplicate-entity-allowed"):
+            raise Refused("DUPLICATE_ENTITY", "two entities share a natural key", line)
+        self.natural_keys.update(natural)
+        absent_first = 1 if faults.on("codegraph-absent-disambiguator-last") else 0
+        sort_key = (
+            utf16_key(module_path),
+            0 if is_module else 1,
+            utf16_key(symbol),
+            (absent_first, b"") if disambiguator is None else (1 - absent_first, utf16_key(disambiguator)),
+        )
+        if self.previous_entity_key is not None and sort_key < self.previous_entity_key:
+            if not faults.on("codegraph-entity-order-unchecked"):
+                raise Refused("ORDER_VIOLATION", "entities are not in canonical order", line)
+        self.previous_entity_key = sort_key
+
+    def _check_trait_keys(self, record, traits, line):
+        """R-C4: a declared trait's key is present (declaredType may be absent); no key without its trait."""
+        for trait, key in TRAIT_KEYS.items():
+            declared = trait in traits
+            present = key in record
+            if present and not declared and not faults.on("codegraph-undeclared-trait-key-tolerated"):
+                raise Refused("TRAIT_KEY_WITHOUT_TRAIT", "%s present without %s" % (key, trait), line)
+            if declared and not present:
+                if key == "declaredType" and not faults.on("codegraph-declared-type-required"):
+                    continue
+                raise Refused("MISSING_TRAIT_KEY", "%s requires %s" % (trait, key), line)
+            if present:
+                self._check_trait_value(key, record[key], line)
+
+    def _check_trait_value(self, key, value, line):
+        if key in ("parent", "declaredType"):
+            self._entity_ref(value, line, key)
+        elif key in ("comment", "signature", "name"):
+            _string(value, line, key)
+        elif key == "metrics":
+            if not isinstance(value, dict):
+                raise Refused("WRONG_TYPE", "metrics must be an object", line)
+            for name, metric in value.items():
+                if faults.on("codegraph-metrics-any-number") and isinstance(metric, Num):
+                    continue
+                _unsigned(metric, line, "metrics." + name)
+        elif key == "definedIn":
+            if not isinstance(value, list):
+                raise Refused("WRONG_TYPE", "definedIn must be an array", line)
+            for item in value:
+                self._file_ref(item, line, "definedIn")
+        elif key == "anchor":
+            self._anchor(value, line)
+        elif key in ("typeParameters", "parameters", "localVariables"):
+            if not isinstance(value, list):
+                raise Refused("WRONG_TYPE", "%s must be an array" % key, line)
+            for item in value:
+                self._entity_ref(item, line, key)
+        elif key == "value":
+            self._literal(value, line)
+
+    def _entity_ref(self, value, line, what):
+        if value is None:
+            raise Refused("WRONG_TYPE", "%s must be an entity reference, not null" % what, line)
+        self.entity_refs.append((_unsigned(value, line, what), line))
+
+    def _file_ref(self, value, line, what):
+        ref = _unsigned(value, line, what)
+        self.file_refs.append((ref, line))
+        return ref
+
+    def _anchor(self, value, line):
+        if not isinstance(value, list) or len(value) != 3:
+            raise Refused("WRONG_TYPE", "anchor must be [file, startLine, endLine]", line)
+        file_ref = self._file_ref(value[0], line, "anchor file")
+        start = _unsigned(value[1], line, "anchor start")
+        end = _unsigned(value[2], line, "anchor end")
+        if start < 1 and not faults.on("codegraph-line-zero-allowed"):
+            raise Refused("INVALID_LINE_RANGE", "line numbers start at 1", line)  # R-C9
+        if start > end and not faults.on("codegraph-anchor-range-unchecked"):
+            raise Refused("INVALID_LINE_RANGE", "startLine > endLine", line)  # R-C9
+        return (file_ref, start, end)
+
+    def _literal(self, value, line):
+        """R-C8: Literal is a closed tagged union on k."""
+        stack = [value]
+        while stack:
+            item = stack.pop()
+            if not isinstance(item, dict) or not isinstance(item.get("k"), str) or item["k"] not in LITERAL_MEMBERS:
+                raise Refused("INVALID_LITERAL", "not a Literal", line)
+            members = LITERAL_MEMBERS[item["k"]]
+            for name in item:
+                if name != "k" and name not in members and not faults.on("codegraph-literal-open"):
+                    raise Refused("INVALID_LITERAL", "Literal member %r" % name, line)
+            for name in members:
+                if name not in item:
+                    raise Refused("INVALID_LITERAL", "Literal without %r" % name, line)
+            kind = item["k"]
+            if kind == "boolean" and not isinstance(item["value"], bool):
+                raise Refused("INVALID_LITERAL", "boolean Literal value", line)
+            if kind == "number" and not isinstance(item["value"], Num):
+                raise Refused("INVALID_LITERAL", "number Literal value", line)
+            if kind == "string" and not isinstance(item["value"], str):
+                raise Refused("INVALID_LITERAL", "string Literal value", line)
+            if kind == "enum":
+                _string(item["name"], line, "enum name")
+            if "type" in members:
+                self._entity_ref(item["type"], line, "Literal type")
+            if kind == "array":
+                if not isinstance(item["items"], list):
+                    raise Refused("INVALID_LITERAL", "array Literal items", line)
+                stack.extend(item["items"])
+            if kind == "annotation":
+                stack.extend(self._named_argument_values(item["arguments"], line))
+
+    def _named_argument_values(self, arguments, line):
+        if not isinstance(arguments, list):
+            raise Refused("INVALID_LITERAL", "arguments must be an array", line)
+        values = []
+        for argument in arguments:
+            if not isinstance(argument, dict) or set(argument) != {"name", "value"}:
+                raise Refused("INVALID_LITERAL", "NamedArgument is exactly {name, value}", line)
+            _string(argument["name"], line, "argument name", non_empty=True)
+            values.append(argument["value"])
+        return values
+
+    def _edge(self, record, line):
+        _closed(record, EDGE_MEMBERS, EDGE_REQUIRED, line, "x record")
+        kind = self._dict_index(record["k"], "edges", line)
+        source = _unsigned(record["f"], line, "f")
+        target = _unsigned(record["o"], line, "o")
+        self.entity_refs.append((source, line))
+        self.entity_refs.append((target, line))
+        if source == target and not faults.on("codegraph-self-edge-allowed"):
+            raise Refused("SELF_EDGE", "an edge from an entity to itself", line)  # R-C7
+        provenance = self._dict_index(record["p"], "provenance", line)
+        anchor = self._anchor(record["anchor"], line)
+        if "sourceFile" in record:
+            self._file_ref(record["sourceFile"], line, "sourceFile")
+        if "arguments" in record:
+            for value in self._named_argument_values(record["arguments"], line):
+                self._literal(value, line)
+        sort_key = (source, target, _unsigned(record["k"], line, "k")) + anchor + (_unsigned(record["p"], line, "p"),)
+        if faults.on("codegraph-edge-order-ignores-anchor"):
+            sort_key = sort_key[:3] + sort_key[6:]
+        if self.previous_edge_key is not None and sort_key < self.previous_edge_key:
+            raise Refused("ORDER_VIOLATION", "edges are not in canonical order", line)  # R-C6
+        self.previous_edge_key = sort_key
+        self.edges.append({"record": record, "kind": kind, "provenance": provenance})
+
+    def _eof(self, record, line):
+        _closed(record, ("t", "counts"), ("t", "counts"), line, "eof record")
+        counts = record["counts"]
+        _closed(counts, ("files", "entities", "edges"), ("files", "entities", "edges"), line, "counts")
+        tallies = {"files": len(self.files), "entities": len(self.entities), "edges": len(self.edges)}
+        for name, tally in tallies.items():
+            stated = _unsigned(counts[name], line, "counts." + name)
+            if faults.on("codegraph-counts-unchecked"):
+                continue
+            if stated != tally:
+                raise Refused("COUNT_MISMATCH", "counts.%s says %d, the file has %d" % (name, stated, tally), line)
+
+    def _check_references(self):
+        """R-C9: every entity ref < entity count, every file ref < file count."""
+        slack = 1 if faults.on("codegraph-ref-bound-off-by-one") else 0
+        for ref, line in self.entity_refs:
+            if ref >= len(self.entities) + slack:
+                raise Refused("DANGLING_REFERENCE", "entity reference %d does not resolve" % ref, line)
+        for ref, line in self.file_refs:
+            if ref >= len(self.files) + slack:
+                raise Refused("DANGLING_REFERENCE", "file reference %d does not resolve" % ref, line)
+
+    # Observation (PROTOCOL.md): every surrogate and dictionary index resolved.
+
+    def _key(self, ref):
+        ref = _unsigned(ref, None, "reference")
+        if ref >= len(self.entities):
+            return None
+        entity = self.entities[ref]
+        return [entity["path"], entity["s"], entity["d"]]
+
+    def _path(self, ref):
+        ref = _unsigned(ref, None, "reference")
+        return self.files[ref] if ref < len(self.files) else None
+
+    def _resolve_anchor(self, anchor):
+        return [self._path(anchor[0]), anchor[1], anchor[2]]
+
+    def _resolve_literal(self, literal):
+        out = {}
+        for name, member in literal.items():
+            if name == "type" and not faults.on("codegraph-literal-type-unresolved"):
+                out[name] = self._key(member)
+            elif name == "items":
+                out[name] = [self._resolve_literal(item) for item in member]
+            elif name == "arguments":
+                out[name] = self._resolve_arguments(member)
+            else:
+                out[name] = member
+        return out
+
+    def _resolve_arguments(self, arguments):
+        return [{"name": a["name"], "value": self._resolve_literal(a["value"])} for a in arguments]
+
+    def _resolve_attr(self, key, value):
+        if key in ("parent", "declaredType"):
+            return value if faults.on("codegraph-parent-unresolved") else self._key(value)
+        if key in ("typeParameters", "parameters", "localVariables"):
+            return [self._key(item) for item in value]
+        if key == "definedIn":
+            return [self._path(item) for item in value]
+        if key == "anchor":
+            return self._resolve_anchor(value)
+        if key == "value":
+            return self._resolve_literal(value)
+        return value
+
+    def _observation(self):
+        header = self.header
+        out = {
+            "schemaVersion": header["schemaVersion"],
+            "lang": header["lang"],
+            "extractor": header["extractor"],
+            "root": header["root"],
+        }
+        if "repository" in header:
+            out["repository"] = header["repository"]
+        out["files"] = list(self.files)
+        entities = []
+        for entity in self.entities:
+            record = entity["record"]
+            attrs = {}
+            for name, value in record.items():
+                if name in ENTITY_CORE or name == "d":
+                    continue
+                attrs[name] = self._resolve_attr(name, value) if name in KEY_TRAITS else value
+            traits = sorted(entity["traits"], key=utf16_key)
+            entities.append({
+                "key": [entity["path"], entity["s"], entity["d"]],
+                "kind": entity["kind"],
+                "traits": traits,
+                "attrs": attrs,
+            })
+        out["entities"] = entities
+        edges = []
+        for edge in self.edges:
+            record = edge["record"]
+            item = {
+                "kind": edge["kind"],
+                "from": self._key(record["f"]),
+                "to": self._key(record["o"]),
+                "provenance": edge["provenance"],
+                "anchor": self._resolve_anchor(record["anchor"]),
+            }
+            if "sourceFile" in record:
+                item["sourceFile"] = self._path(record["sourceFile"])
+            if "arguments" in record:
+                item["arguments"] = self._resolve_arguments(record["arguments"])
+            edges.append(item)
+        out["edges"] = edges
+        return out

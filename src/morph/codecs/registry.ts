@@ -5,13 +5,18 @@
 import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
 import { isJsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { MORPH_CODES, RULES } from '../constants.ts';
+import { columnsJsonCodec } from './columns-json.ts';
 import { jsonCompactCodec } from './json-compact.ts';
+import { jsonLinesCodec } from './json-lines.ts';
+import { pathValueCodec } from './path-value.ts';
+import { rowsDelimitedCodec } from './rows-delimited.ts';
+import { toonCodec } from './toon.ts';
 import type { Codec, CodecOptions } from './types.ts';
 
 export type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
 
 /** Registered codecs in R-M15 candidate order. */
-export const CODECS: readonly Codec[] = [jsonCompactCodec];
+export const CODECS: readonly Codec[] = [jsonCompactCodec, jsonLinesCodec, rowsDelimitedCodec, columnsJsonCodec, pathValueCodec, toonCodec];
 
 /** Every registered codec id (`<encoding>@<formatVersion>`), in candidate order. */
 export const CODEC_IDS: readonly string[] = CODECS.map((c) => c.id);

@@ -1,0 +1,30 @@
+/** path-value stage: RFC 6901 pointer syntax, split into its parent and last token (MORPH-PV-3). */
+import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { MORPH_CODES, RULES } from '../constants.ts';
+
+/** A validated non-root pointer: its parent pointer and its last reference token, unescaped. */
+export interface PointerTail {
+  readonly parent: string;
+  readonly token: string;
+  /** Number of reference tokens (the root pointer has none). */
+  readonly segments: number;
+}
+
+const VALID_ESCAPES = /^(?:[^~]|~[01])*$/;
+
+/**
+ * Validates a pointer's escapes (`~` only as `~0` or `~1`) and leading `/`, and returns its parent
+ * and last token. A valid pointer is its own canonical re-encoding, so identical pointers name the
+ * same node and string comparison finds duplicates.
+ */
+export function parsePointer(pointer: string, line: number): Result<PointerTail | null> {
+  if (pointer === '') return ok(null);
+  if (!pointer.startsWith('/') || !VALID_ESCAPES.test(pointer)) {
+    return fail(formatError(MORPH_CODES.INVALID_POINTER, RULES.PATH_VALUE_POINTER, `invalid RFC 6901 pointer ${JSON.stringify(pointer)}`, { line, pointer }));
+  }
+  const cut = pointer.lastIndexOf('/');
+  const raw = pointer.slice(cut + 1);
+  let segments = 0;
+  for (let i = 0; i < pointer.length; i++) if (pointer.charCodeAt(i) === 0x2f) segments++;
+  return ok({ parent: pointer.slice(0, cut), token: raw.replace(/~1/g, '/').replace(/~0/g, '~'), segments });
+}

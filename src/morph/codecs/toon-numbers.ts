@@ -1,0 +1,36 @@
+/** toon applicability of numbers: TOON carries JavaScript numbers, so only lexemes that survive one are applicable (MORPH-TOON-1). */
+import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { appendPointer } from '../../shared/json/pointer.ts';
+import { isJsonArray, isJsonNumber, isJsonObject, type JsonNumber } from '../../shared/json/value.ts';
+import { MORPH_CODES, RULES } from '../constants.ts';
+import type { Ir } from '../ir/types.ts';
+
+/** Why a lexeme cannot go through TOON, or undefined when it can. */
+export function toonNumberProblem(n: JsonNumber): string | undefined {
+  const x = Number(n.lexeme);
+  if (!Number.isFinite(x)) return 'not finite as a JavaScript number';
+  if (Object.is(x, -0)) return 'negative zero';
+  if (String(x) !== n.lexeme) return `String(Number(lexeme)) is ${String(x)}`;
+  if (Number.isInteger(x) && !Number.isSafeInteger(x)) return 'integer outside the safe-integer range';
+  return undefined;
+}
+
+/** Refuses the first number node (in pre-order) that TOON would change. */
+export function checkToonNumbers(ir: Ir): Result<void> {
+  const stack: Array<[string, Ir]> = [['', ir]];
+  while (stack.length > 0) {
+    const [pointer, v] = stack.pop()!;
+    if (isJsonNumber(v)) {
+      const problem = toonNumberProblem(v);
+      if (problem !== undefined) {
+        return fail(formatError(MORPH_CODES.TOON_NUMBER_INAPPLICABLE, RULES.TOON_NUMBERS, `number ${v.lexeme}: ${problem}`, { pointer }));
+      }
+    } else if (isJsonArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([appendPointer(pointer, i), v[i]!]);
+    } else if (isJsonObject(v)) {
+      const entries = [...v];
+      for (let i = entries.length - 1; i >= 0; i--) stack.push([appendPointer(pointer, entries[i]![0]), entries[i]![1]]);
+    }
+  }
+  return ok(undefined);
+}

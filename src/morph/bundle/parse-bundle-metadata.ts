@@ -1,0 +1,94 @@
+/** Second stage of reading a bundle: the METADATA and SCHEMA sections (seed 001, R-M6, R-M6a). */
+import { fail, formatError, ok, type Result } from '../../shared/errors.ts';
+import { canonicalJson } from '../../shared/json/jcs.ts';
+import { parseJson } from '../../shared/json/parse-value.ts';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json/value.ts';
+import { INPUT_KINDS, type InputKind } from '../constants.ts';
+import { CONTEXT_CODES, CONTEXT_RULES, DIGEST_PATTERN } from './constants.ts';
+
+/** The seven members of bundle metadata, in the order JCS writes them. */
+export const METADATA_MEMBERS = [
+  'encoding',
+  'formatVersion',
+  'inputKind',
+  'inputSemanticDigest',
+  'interpretationGuideId',
+  'interpretationGuideVersion',
+  'layoutMetadata',
+] as const;
+
+/** Bundle metadata as read. */
+export interface BundleMetadata {
+  readonly encoding: string;
+  readonly formatVersion: string;
+  readonly inputKind: InputKind;
+  readonly inputSemanticDigest: string;
+  readonly interpretationGuideId: string;
+  readonly interpretationGuideVersion: string;
+  readonly layoutMetadata: JsonObject;
+}
+
+function invalidMetadata(message: string, member?: string): Result<never> {
+  return fail(formatError(CONTEXT_CODES.BUNDLE_METADATA_INVALID, CONTEXT_RULES.BUNDLE_METADATA, message, member === undefined ? {} : { member }));
+}
+
+/** Builds the metadata object in JCS member order (the writer's form). */
+export function metadataValue(m: BundleMetadata): JsonObject {
+  return new Map<string, JsonValue>(METADATA_MEMBERS.map((k) => [k, m[k]]));
+}
+
+/** Reads the METADATA section: strict JSON, exactly the seven members with their types, then JCS form. */
+export function parseBundleMetadata(text: string): Result<BundleMetadata> {
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    return fail(formatError(CONTEXT_CODES.BUNDLE_METADATA_INVALID, CONTEXT_RULES.BUNDLE_METADATA, `metadata is not strict JSON (${parsed.error.code})`, parsed.error.location));
+  }
+  const v = parsed.value;
+  if (!isJsonObject(v)) return invalidMetadata('metadata is not a JSON object');
+  // R-M6: the member set is closed; an unknown member and a missing one are both refused.
+  for (const k of v.keys()) {
+    if (!(METADATA_MEMBERS as readonly string[]).includes(k)) return invalidMetadata(`unknown metadata member ${JSON.stringify(k)}`, k);
+  }
+  for (const k of METADATA_MEMBERS) {
+    if (!v.has(k)) return invalidMetadata(`metadata member ${k} is missing`, k);
+  }
+  for (const k of METADATA_MEMBERS) {
+    if (k === 'layoutMetadata') continue;
+    if (typeof v.get(k) !== 'string') return invalidMetadata(`metadata member ${k} is not a string`, k);
+  }
+  const inputKind = v.get('inputKind') as string;
+  if (!(INPUT_KINDS as readonly string[]).includes(inputKind)) return invalidMetadata('inputKind is neither json-text nor js-value', 'inputKind');
+  const digest = v.get('inputSemanticDigest') as string;
+  if (!DIGEST_PATTERN.test(digest)) return invalidMetadata('inputSemanticDigest is not 64 lowercase hex digits', 'inputSemanticDigest');
+  const layout = v.get('layoutMetadata');
+  if (!isJsonObject(layout)) return invalidMetadata('layoutMetadata is not a JSON object', 'layoutMetadata');
+  // R-M6a: the section text must be exactly the JCS form of what it holds (strict).
+  const canonical = canonicalJson(v);
+  if (!canonical.ok) return fail({ ...canonical.error, profile: 'strict' });
+  if (canonical.value !== text) {
+    return fail(formatError(CONTEXT_CODES.BUNDLE_METADATA_NOT_CANONICAL, CONTEXT_RULES.BUNDLE_CANONICAL, 'metadata text is not its JCS form', {}, 'strict'));
+  }
+  return ok({
+    encoding: v.get('encoding') as string,
+    formatVersion: v.get('formatVersion') as string,
+    inputKind: inputKind as InputKind,
+    inputSemanticDigest: digest,
+    interpretationGuideId: v.get('interpretationGuideId') as string,
+    interpretationGuideVersion: v.get('interpretationGuideVersion') as string,
+    layoutMetadata: layout,
+  });
+}
+
+/** Reads the SCHEMA section: `null` (no schema) or the JCS text of a JSON value. */
+export function parseBundleSchema(text: string): Result<JsonValue> {
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    return fail(formatError(CONTEXT_CODES.BUNDLE_SCHEMA_INVALID, CONTEXT_RULES.BUNDLE_SCHEMA, `schema is not strict JSON (${parsed.error.code})`, parsed.error.location));
+  }
+  const canonical = canonicalJson(parsed.value);
+  if (!canonical.ok) return fail({ ...canonical.error, profile: 'strict' });
+  if (canonical.value !== text) {
+    return fail(formatError(CONTEXT_CODES.BUNDLE_SCHEMA_NOT_CANONICAL, CONTEXT_RULES.BUNDLE_CANONICAL, 'schema text is not its JCS form', {}, 'strict'));
+  }
+  return ok(parsed.value);
+}

@@ -1,0 +1,40 @@
+/** Inputs are written to a private temporary directory (mode 0700) and removed afterwards. */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** File name extension per op, for testees that look at it. */
+const EXTENSIONS: Record<string, string> = {
+  'codegraph.read': '.jsonl',
+  'journal.read': '.jsonl',
+  'morph.decode': '.txt',
+};
+
+/** A private directory holding the input files of cases in flight. */
+export class InputFiles {
+  readonly dir: string;
+
+  constructor() {
+    this.dir = mkdtempSync(join(tmpdir(), 'formcert-inputs-'));
+    // mkdtemp already creates 0700; say so explicitly in case a umask or platform differs.
+    chmodSync(this.dir, 0o700);
+  }
+
+  /** Writes one case's input (mode 0600) and returns its path. */
+  async write(id: string, op: string, bytes: Uint8Array): Promise<string> {
+    const path = join(this.dir, `${id}${EXTENSIONS[op] ?? '.json'}`);
+    await writeFile(path, bytes, { mode: 0o600 });
+    return path;
+  }
+
+  /** Removes one input once its case is done. */
+  async remove(path: string): Promise<void> {
+    await unlink(path).catch(() => undefined);
+  }
+
+  /** Removes the directory and anything a testee left in it. */
+  dispose(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

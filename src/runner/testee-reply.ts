@@ -1,0 +1,56 @@
+/** What a testee said about one case, in either mode, before it is scored against the vector. */
+import type { JsonValue } from '../shared/json/value.ts';
+import type { ErrorClass } from './outcome.ts';
+
+/** One testee answer (or the runner's account of how the testee broke). */
+export type TesteeReply =
+  | { readonly kind: 'accept'; readonly observation?: JsonValue }
+  | { readonly kind: 'reject'; readonly code?: string; readonly message?: string }
+  | { readonly kind: 'skipped'; readonly reason: string }
+  | { readonly kind: 'errored'; readonly errorClass: ErrorClass; readonly detail: string };
+
+/** A reply with what the runner saw around it. */
+export interface TesteeAnswer {
+  readonly reply: TesteeReply;
+  /** Wall-clock milliseconds from dispatch to answer. */
+  readonly timeMs: number;
+  /** The testee's stderr attributed to this case (bounded; may be empty). */
+  readonly stderr: string;
+}
+
+/** What a testee declares about one op it supports. */
+export interface OpDeclaration {
+  /** True when the testee reports observations (not only verdicts) for this op. */
+  readonly observe: boolean;
+}
+
+/** Who the testee is, as it says (persistent mode) or as the runner names it (exec mode). */
+export interface ImplementationInfo {
+  readonly name: string;
+  readonly version?: string;
+  readonly language?: string;
+  readonly homepage?: string;
+}
+
+/** The running implementation under test, whichever mode it speaks. */
+export interface Testee {
+  readonly implementation: ImplementationInfo;
+  readonly mode: 'exec' | 'persistent';
+  /** The ops the testee declared; any other op is `n/a`. */
+  readonly ops: ReadonlyMap<string, OpDeclaration>;
+  /** Runs one op on one input file. Never rejects: breakage comes back as an `errored` reply. */
+  run(op: string, inputPath: string): Promise<TesteeAnswer>;
+  /** Stops every process the testee started. */
+  close(): Promise<void>;
+}
+
+/** Thrown when the testee cannot be used at all (not executable, handshake failed): exit status 2. */
+export class TesteeSetupError extends Error {
+  override readonly name = 'TesteeSetupError';
+}
+
+/** The error half of an `errored` reply. */
+export interface ErrorClassReply {
+  readonly errorClass: ErrorClass;
+  readonly detail: string;
+}

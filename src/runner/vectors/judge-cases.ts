@@ -2,6 +2,7 @@
  * Runs every declared case through the oracle and holds it to its declaration: a different verdict or code
  * is a disagreement that fails regeneration (the oracle's answer never replaces a declaration).
  */
+import type { JsonValue } from '../../shared/json/value.ts';
 import type { OpName, OpOutcome } from '../../shared/ops.ts';
 import { isOpName } from '../../shared/ops.ts';
 import type { CaseSpec, VectorExpectation } from '../../shared/vectors.ts';
@@ -101,6 +102,11 @@ async function judgeCase(source: CaseSource, spec: CaseSpec, runOp: RunOp, out: 
     out.disagreements.push(problem(`declared ${declared}; oracle says ${oracle}`));
     return;
   }
+  if (outcome.accept && holdsLoneSurrogate(outcome.observation)) {
+    // Such a string has no UTF-8 form: writing it would silently store U+FFFD instead.
+    out.disagreements.push(problem('the oracle\'s observation holds a lone surrogate (no UTF-8 form)'));
+    return;
+  }
   if (!outcome.accept && e.verdict === 'reject' && outcome.error.profile !== spec.profile) {
     // A core vector whose rejection rests on a strict rule would fail a correct core-only reader.
     out.warnings.push(problem(`declared profile ${spec.profile}, the oracle's rejection is ${outcome.error.profile} (${outcome.error.requirement})`));
@@ -114,6 +120,24 @@ async function judgeCase(source: CaseSource, spec: CaseSpec, runOp: RunOp, out: 
     bytes,
     expect: e.verdict === 'accept' && outcome.accept ? { verdict: 'accept', observation: outcome.observation } : e,
   });
+}
+
+/** True when a string or member name anywhere in `value` holds an unpaired surrogate. Iterative (any depth). */
+function holdsLoneSurrogate(value: JsonValue): boolean {
+  const stack: JsonValue[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    if (typeof v === 'string') {
+      if (LONE_SURROGATE.test(v)) return true;
+    } else if (Array.isArray(v)) stack.push(...v);
+    else if (v instanceof Map) {
+      for (const [k, x] of v) {
+        if (LONE_SURROGATE.test(k)) return true;
+        stack.push(x);
+      }
+    }
+  }
+  return false;
 }
 
 function describeDeclared(e: CaseSpec['expect']): string {

@@ -20,6 +20,7 @@ const toyOracle: RunOp = async (op, input): Promise<OpOutcome | undefined> => {
   const text = Buffer.from(input).toString('latin1');
   if (text.startsWith('throw')) throw new Error('oracle bug');
   if (text.startsWith('skip')) return { skipped: 'not supported' };
+  if (text.startsWith('lone')) return { accept: true, observation: ['\udc00'] };
   if (text.startsWith('ok')) {
     return { accept: true, observation: new Map<string, JsonValue>([['length', new JsonNumber(String(input.length))], ['ratio', new JsonNumber('1.0')]]) };
   }
@@ -125,6 +126,7 @@ describe('golden regeneration', () => {
       spec('oracle-throws', 'throw', { verdict: 'either' }),
       spec('oracle-skips', 'skip', { verdict: 'either' }),
       spec('no-oracle', 'ok', { verdict: 'accept' }, { op: 'journal.append' }),
+      spec('lone-surrogate-observation', 'lone', { verdict: 'accept' }),
     ];
     const malformed = [
       spec('wrong-format', 'ok', { verdict: 'accept' }, { op: 'morph.c14n' }),

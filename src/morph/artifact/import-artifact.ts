@@ -1,0 +1,114 @@
+/**
+ * Imports a morph-artifact/1 file in the order R-M10 fixes: closed shapes, exact version strings,
+ * dictionaries, plan/section agreement, registered codec, digests, then the codec's decode (which
+ * checks the declared identity and the recomputed semantic digest). The first failing check answers.
+ */
+import { fail, formatError, ok, type Result } from '../../shared/errors.ts';
+import { parseJson } from '../../shared/json/parse-value.ts';
+import { lookupCodec, parseCodecOptions } from '../codecs/registry.ts';
+import type { Codec, CodecOptions } from '../codecs/types.ts';
+import { MORPH_CODES } from '../constants.ts';
+import type { Ir } from '../ir/types.ts';
+import { ARTIFACT, CONTEXT_CODES, CONTEXT_RULES, PROMPT } from '../bundle/constants.ts';
+import { checkArtifactShape, type ArtifactFields } from './check-artifact-shape.ts';
+import { computeSeal } from './seal-artifact.ts';
+
+/** MORPH-ART-1: the largest artifact file read (64 MiB: a 16 MiB payload escaped, plus the guide). */
+export const MAX_ARTIFACT_BYTES = 64 * 1024 * 1024;
+
+/** An imported artifact: its checked members, its codec and options, and the decoded IR. */
+export interface ImportedArtifact {
+  readonly fields: ArtifactFields;
+  readonly codec: Codec;
+  readonly options: CodecOptions;
+  readonly ir: Ir;
+}
+
+function refuse(code: string, requirement: string, message: string, pointer: string): Result<never> {
+  return fail(formatError(code, requirement, message, { pointer }));
+}
+
+/** Stage 2 (R-M10): the fixed version and mode strings. */
+export function checkArtifactVersions(a: ArtifactFields): Result<void> {
+  const checks: ReadonlyArray<[string, string, string, string]> = [
+    [a.artifactVersion, ARTIFACT.VERSION, CONTEXT_CODES.UNSUPPORTED_ARTIFACT_VERSION, '/artifactVersion'],
+    [a.dependencyMode, ARTIFACT.DEPENDENCY_MODE, CONTEXT_CODES.UNSUPPORTED_DEPENDENCY_MODE, '/dependencyMode'],
+    [a.requestFrame.templateVersion, PROMPT.TEMPLATE_VERSION, CONTEXT_CODES.UNSUPPORTED_TEMPLATE_VERSION, '/requestFrame/templateVersion'],
+    [a.integrity.algorithm, ARTIFACT.ALGORITHM, CONTEXT_CODES.UNSUPPORTED_INTEGRITY_ALGORITHM, '/integrity/algorithm'],
+    [a.integrity.canonicalizationVersion, ARTIFACT.CANONICALIZATION_VERSION, CONTEXT_CODES.UNSUPPORTED_CANONICALIZATION, '/integrity/canonicalizationVersion'],
+  ];
+  for (const [actual, expected, code, pointer] of checks) {
+    if (actual !== expected) return refuse(code, CONTEXT_RULES.ARTIFACT_VERSIONS, `${pointer} is ${JSON.stringify(actual)}, only ${JSON.stringify(expected)} is supported`, pointer);
+  }
+  return ok(undefined);
+}
+
+/** Stages 3–4 (R-M10, R-M6a): no dictionaries; plan, section and dependencies name the same codec and guide. */
+export function checkArtifactAgreement(a: ArtifactFields): Result<void> {
+  if (a.modelDependencies.dictionaries !== undefined) {
+    return refuse(CONTEXT_CODES.UNSUPPORTED_ARTIFACT_DEPENDENCY, CONTEXT_RULES.ARTIFACT_DICTIONARIES, 'morph-artifact/1 carries no dictionaries', '/modelDependencies/dictionaries');
+  }
+  if (a.plan.encoding !== a.section.encoding) {
+    return refuse(CONTEXT_CODES.PLAN_SECTION_MISMATCH, CONTEXT_RULES.ARTIFACT_AGREEMENT, 'plan and section name different encodings', '/section/encoding');
+  }
+  if (a.plan.formatVersion !== a.section.formatVersion) {
+    return refuse(CONTEXT_CODES.PLAN_SECTION_MISMATCH, CONTEXT_RULES.ARTIFACT_AGREEMENT, 'plan and section name different format versions', '/section/formatVersion');
+  }
+  if (a.section.interpretationGuideId !== a.modelDependencies.interpretationGuideId) {
+    return refuse(CONTEXT_CODES.GUIDE_ID_MISMATCH, CONTEXT_RULES.GUIDE_AGREEMENT, 'section and model dependencies name different guides', '/section/interpretationGuideId');
+  }
+  return ok(undefined);
+}
+
+/** Stage 5 (R-M10, MORPH-ART-7): a registered codec, valid plan options that agree with the layout's delimiter. */
+export function resolveArtifactCodec(a: ArtifactFields): Result<{ codec: Codec; options: CodecOptions }> {
+  const codec = lookupCodec(a.plan.encoding, a.plan.formatVersion);
+  if (!codec.ok) return fail({ ...codec.error, location: { pointer: '/plan/encoding', member: 'encoding' } });
+  const options = parseCodecOptions(codec.value, a.plan.options);
+  if (!options.ok) return fail({ ...options.error, location: { ...options.error.location, pointer: '/plan/options' } });
+  const declared = a.section.layoutMetadata.get('delimiter');
+  if (options.value.delimiter !== undefined && declared !== options.value.delimiter) {
+    return refuse(CONTEXT_CODES.PLAN_SECTION_MISMATCH, CONTEXT_RULES.ARTIFACT_OPTIONS, 'the plan delimiter differs from the layout delimiter', '/plan/options/delimiter');
+  }
+  return ok({ codec: codec.value, options: options.value });
+}
+
+/** Stage 6 (R-M9): payload digest, dependencies digest, then artifactId. */
+export function checkArtifactIntegrity(a: ArtifactFields): Result<void> {
+  const seal = computeSeal(a);
+  if (!seal.ok) return seal;
+  const checks: ReadonlyArray<[string, string, string]> = [
+    [a.integrity.payloadDigest, seal.value.payloadDigest, '/integrity/payloadDigest'],
+    [a.integrity.dependenciesDigest, seal.value.dependenciesDigest, '/integrity/dependenciesDigest'],
+    [a.artifactId, seal.value.artifactId, '/artifactId'],
+  ];
+  for (const [declared, actual, pointer] of checks) {
+    if (declared !== actual) return refuse(CONTEXT_CODES.INTEGRITY_MISMATCH, CONTEXT_RULES.DIGESTS, `${pointer} does not match the recomputed digest`, pointer);
+  }
+  return ok(undefined);
+}
+
+/** Imports an artifact file; never throws on any input. */
+export function importArtifact(input: Uint8Array | string): Result<ImportedArtifact> {
+  const size = typeof input === 'string' ? Buffer.byteLength(input, 'utf8') : input.length;
+  if (size > MAX_ARTIFACT_BYTES) {
+    return fail(formatError(MORPH_CODES.LIMIT_EXCEEDED, CONTEXT_RULES.ARTIFACT_JSON, `artifact is ${size} bytes, over ${MAX_ARTIFACT_BYTES}`, { byteOffset: MAX_ARTIFACT_BYTES }));
+  }
+  // MORPH-ART-1: the file is strict JSON (R-S1); the JSON core's codes answer.
+  const parsed = parseJson(input);
+  if (!parsed.ok) return parsed;
+  const shape = checkArtifactShape(parsed.value);
+  if (!shape.ok) return shape;
+  const a = shape.value;
+  const versions = checkArtifactVersions(a);
+  if (!versions.ok) return versions;
+  const agreement = checkArtifactAgreement(a);
+  if (!agreement.ok) return agreement;
+  const resolved = resolveArtifactCodec(a);
+  if (!resolved.ok) return resolved;
+  const integrity = checkArtifactIntegrity(a);
+  if (!integrity.ok) return integrity;
+  const ir = resolved.value.codec.decode(a.section.payload, a.section.layoutMetadata, { inputKind: a.inputKind, inputSemanticDigest: a.inputSemanticDigest });
+  if (!ir.ok) return ir;
+  return ok({ fields: a, ...resolved.value, ir: ir.value });
+}

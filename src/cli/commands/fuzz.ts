@@ -1,0 +1,166 @@
+/** `formcert fuzz --op <op> [--runs N | --seconds S] [--seed S] [--out DIR] [--persistent] -- <argv…>` */
+import type { Command } from 'commander';
+import { EXIT, type SetExit } from '../exit-codes.ts';
+
+interface FuzzCliOptions {
+  op: string;
+  runs?: string;
+  seconds?: string;
+  seed?: string;
+  out: string;
+  persistent?: boolean;
+  timeoutMs: string;
+  maxFailures: string;
+  shrinkBudget: string;
+  corpus: string;
+  replay?: string;
+}
+
+/** Default number of generated cases when neither --runs nor --seconds is given. */
+const DEFAULT_RUNS = 1000;
+
+export function register(program: Command, setExit: SetExit): void {
+  program
+    .command('fuzz')
+    .description(
+      'fuzz a testee: mutate valid inputs, ask the oracle for the verdict, compare with the testee, shrink every disagreement and save it as a replayable vector',
+    )
+    .requiredOption('--op <op>', 'the op to fuzz (e.g. journal.read)')
+    .option('--runs <n>', `generated cases (default ${DEFAULT_RUNS} unless --seconds is given)`)
+    .option('--seconds <s>', 'time budget in seconds, shrinking included')
+    .option('--seed <n>', 'fast-check seed (default: from the clock, printed)')
+    .option('--out <dir>', 'directory for the saved vectors (<dir>/<format>/fuzz-<op>.json)', 'reports/fuzz')
+    .option('--persistent', 'the testee speaks the persistent protocol (one process, JSON lines)')
+    .option('--timeout-ms <n>', 'per-case time limit', '5000')
+    .option('--max-failures <n>', 'stop after this many distinct disagreements', '10')
+    .option('--shrink-budget <n>', 'testee runs allowed for shrinking one disagreement', '300')
+    .option('--corpus <dir>', 'golden vector directory used as seed inputs', 'golden')
+    .option('--replay <path>', 'replay one counterexample path printed by an earlier run (with its --seed)')
+    .argument('[argv...]', 'the testee command (after --); exec templates may use {op} and {input}')
+    .action(async (argv: string[], opts: FuzzCliOptions) => setExit(await runFuzzCommand(argv, opts)));
+}
+
+function parseCount(value: string | undefined, name: string, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be an integer ≥ ${min}`);
+  return n;
+}
+
+class UsageError extends Error {}
+
+async function runFuzzCommand(argv: string[], opts: FuzzCliOptions): Promise<number> {
+  const out = (s: string) => process.stdout.write(s + '\n');
+  const err = (s: string) => process.stderr.write(s + '\n');
+  const { isOpName } = await import('../../shared/ops.ts');
+  let runs: number;
+  let seconds: number | undefined;
+  let seed: number;
+  let timeoutMs: number;
+  let maxDisagreements: number;
+  let shrinkBudget: number;
+  try {
+    if (!isOpName(opts.op)) throw new UsageError(`--op ${opts.op} is not an op of the testee contract`);
+    if (argv.length === 0) throw new UsageError('give the testee command after --');
+    if (opts.runs !== undefined && opts.seconds !== undefined) throw new UsageError('give --runs or --seconds, not both');
+    seconds = parseCount(opts.seconds, 'seconds', 1);
+    runs = parseCount(opts.runs, 'runs', 1) ?? (seconds !== undefined ? Number.MAX_SAFE_INTEGER : DEFAULT_RUNS);
+    seed = parseCount(opts.seed, 'seed', -(2 ** 31)) ?? (Date.now() ^ (process.pid << 16)) | 0;
+    timeoutMs = parseCount(opts.timeoutMs, 'timeout-ms', 1)!;
+    maxDisagreements = parseCount(opts.maxFailures, 'max-failures', 1)!;
+    shrinkBudget = parseCount(opts.shrinkBudget, 'shrink-budget', 0)!;
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    err(`formcert fuzz: ${e.message}`);
+    return EXIT.USAGE;
+  }
+  const op = opts.op as import('../../shared/ops.ts').OpName;
+
+  const { loadOracleOp } = await import('../../runner/oracle-ops.ts');
+  const { buildSeedCorpus, goldenCorpus, caseSourceCorpus, builtInCorpus } = await import('../../runner/fuzz/seed-corpus.ts');
+  const { runFuzz } = await import('../../runner/fuzz/run-fuzz.ts');
+  const { saveFuzzVectors } = await import('../../runner/fuzz/save-fuzz-vectors.ts');
+  const { startFuzzTestee } = await import('../../runner/fuzz/start-fuzz-testee.ts');
+  const { TesteeSetupError } = await import('../../runner/testee-reply.ts');
+
+  const oracle = await loadOracleOp(op).catch(() => undefined);
+  if (!oracle) {
+    err(`formcert fuzz: the reference oracle has no ${op}`);
+    return EXIT.USAGE;
+  }
+  const corpus = await buildSeedCorpus(op, [goldenCorpus(opts.corpus), caseSourceCorpus(), builtInCorpus()]);
+  let testee;
+  try {
+    testee = await startFuzzTestee(op, argv, { persistent: Boolean(opts.persistent), timeoutMs });
+  } catch (e) {
+    if (!(e instanceof TesteeSetupError)) throw e;
+    err(`formcert fuzz: ${e.message}`);
+    return EXIT.USAGE;
+  }
+  const progress = process.stderr.isTTY ? await startProgress(runs === Number.MAX_SAFE_INTEGER ? undefined : runs) : undefined;
+  let report;
+  try {
+    report = await runFuzz({
+      op,
+      testee,
+      oracle,
+      corpus,
+      runs,
+      seconds,
+      seed,
+      maxDisagreements,
+      shrinkBudget,
+      replayPath: opts.replay,
+      onProgress: progress?.update,
+    });
+  } catch (e) {
+    err(`formcert fuzz: ${e instanceof Error ? e.message : String(e)}`);
+    return EXIT.USAGE;
+  } finally {
+    progress?.stop();
+    await testee.close();
+  }
+
+  out(
+    `fuzz ${op}: ${report.runs} case(s) in ${report.rounds} round(s), seed ${seed}, corpus ${corpus.length} input(s)` +
+      `${report.interrupted ? ', time budget reached' : ''}${report.oracleSkips ? `, ${report.oracleSkips} skipped by the oracle` : ''}`,
+  );
+  out(`testee: ${testee.implementation.name} (${testee.mode})`);
+  if (report.disagreements.length === 0) {
+    out('no disagreement found');
+    return EXIT.OK;
+  }
+  const byClass = new Map<string, number>();
+  for (const d of report.disagreements) {
+    const cls = d.judgement.disagreement!;
+    byClass.set(cls, (byClass.get(cls) ?? 0) + 1);
+  }
+  out(`${report.disagreements.length} disagreement(s): ${[...byClass].map(([c, n]) => `${c} ${n}`).join(', ')}`);
+  for (const d of report.disagreements) {
+    const e = d.judgement.expectation.expect;
+    out(
+      `  ${d.judgement.disagreement}: case ${d.id} (${d.input.length} bytes, ${d.shrinks} shrink step(s)); oracle ${e.verdict}${e.verdict === 'reject' ? ` ${e.code}` : ''}; seed ${d.seed} path ${d.path}`,
+    );
+    for (const line of d.judgement.detail.slice(0, 6)) out(`      ${line}`);
+  }
+  const saved = await saveFuzzVectors(opts.out, op, report.disagreements, {
+    testeeName: testee.implementation.name,
+    argv,
+    persistent: Boolean(opts.persistent),
+  });
+  out(`saved ${saved.file} (${saved.cases} case(s)); replay: formcert certify --vectors ${opts.out} --ops ${op}${opts.persistent ? ' --persistent' : ''} -- ${argv.join(' ')}`);
+  return EXIT.FAILED;
+}
+
+async function startProgress(total: number | undefined): Promise<{ update: (done: number, found: number) => void; stop: () => void }> {
+  const { SingleBar, Presets } = (await import('cli-progress')).default;
+  const bar = new SingleBar(
+    { format: total ? 'fuzz [{bar}] {value}/{total} cases, {found} disagreement(s)' : 'fuzz {value} cases, {found} disagreement(s)', stream: process.stderr },
+    Presets.shades_classic,
+  );
+  bar.start(total ?? 0, 0, { found: 0 });
+  return {
+    update: (done, found) => bar.update(done, { found }),
+    stop: () => bar.stop(),
+  };
+}

@@ -1,0 +1,204 @@
+/**
+ * Format-agnostic, token-aware mutations of JSON-lines bytes, as plain data so that fast-check can
+ * shrink them (fewer mutations, smaller indices, earlier table entries). Each mutation picks its
+ * target by index modulo the number of candidates, so any mutation applies to any input.
+ */
+import fc from 'fast-check';
+import { scanSpans, type Span } from './scan-spans.ts';
+
+/** One edit of the input bytes. */
+export type ByteMutation =
+  | { readonly kind: 'number'; readonly nth: number; readonly lexeme: string }
+  | { readonly kind: 'string'; readonly nth: number; readonly text: string }
+  | { readonly kind: 'value'; readonly nth: number; readonly text: string }
+  | { readonly kind: 'rename-member'; readonly nth: number; readonly name: string }
+  | { readonly kind: 'add-member'; readonly nth: number; readonly name: string; readonly text: string }
+  | { readonly kind: 'duplicate-member'; readonly nth: number }
+  | { readonly kind: 'delete-member'; readonly nth: number }
+  | { readonly kind: 'line'; readonly nth: number; readonly edit: LineEdit }
+  | { readonly kind: 'truncate'; readonly at: number }
+  | { readonly kind: 'insert'; readonly at: number; readonly bytes: readonly number[] }
+  | { readonly kind: 'delete'; readonly at: number; readonly length: number };
+
+/** What a line mutation does to the chosen line. */
+export type LineEdit = 'duplicate' | 'delete' | 'swap-next' | 'blank-before' | 'cr-before-lf' | 'join-next';
+
+const LINE_EDITS: readonly LineEdit[] = ['duplicate', 'delete', 'swap-next', 'blank-before', 'cr-before-lf', 'join-next'];
+
+/** Lexemes that sit on the boundaries the formats draw (R-S2 integer grammars, limits, counts). `+1`/`-1`/`*2` are relative. */
+export const NUMBER_LEXEMES: readonly string[] = [
+  '+1', '-1', '0', '1', '2', '-0', '1.0', '1e0', '01', '*2', '-2', '255', '256', '257', '1024', '1025',
+  '18446744073709551615', '18446744073709551616', '9223372036854775807', '9223372036854775808',
+  '-9223372036854775808', '-9223372036854775809', '9007199254740993', '1E400',
+];
+
+/** Strings around the rules on text: empty, reserved namespaces, escapes, code-unit versus code-point order, limits. */
+export const STRING_TEXTS: readonly string[] = [
+  '""', '"harmos:x"', '"harmos:work/a/b/c"', '"harmos:work//b"', '"harmos:work/a/"', '"harmos:sidecar/Ab/c"',
+  '"harmos:sidecar/a.b-1/c"', '"harmos:guest//n"', '"\\u0000"', '"\\ud800"', '"\\udc00\\ud800"',
+  '"\\ud83d\\ude00"', '"\uffff"', '"\u{10000}"', '"\uff61"', '"a"', '"zz"', '"\u001f"', '"a\\/b"',
+  `"${'é'.repeat(513)}"`, `"${'a'.repeat(1025)}"`, `"${'a'.repeat(1024)}"`, '"Transaction"', '"Record"',
+];
+
+/** Replacement values of another type or shape. */
+export const VALUE_TEXTS: readonly string[] = [
+  'null', 'true', '0', '""', '[]', '{}', '-1', '1.0', '"x"', '{"UndoOf":1}', '{"RedoOf":1,"UndoOf":1}', '[0]',
+  '{"k":"null"}', '{"k":"nope"}', '[256]', '[-1]', '[1.0]',
+];
+
+/** Member names the formats close over or retire. */
+export const MEMBER_NAMES: readonly string[] = [
+  'at', 'x', 'd', 'group', 'link', 'payload', 'parent', 'name', 'anchor', 'declaredType', 'value', 'sourceFile',
+  'arguments', 'comment', 'repository', 'metrics', 'definedIn', 'position', 't',
+];
+
+/** Bytes that break a file's framing or encoding. */
+export const INSERT_BYTES: readonly (readonly number[])[] = [
+  [0x0d], [0x0a], [0x20], [0x09], [0xef, 0xbb, 0xbf], [0xff], [0xc3], [0xed, 0xa0, 0x80], [0x22], [0x2c], [0x7d],
+  [0x00], [0x0a, 0x0a], [0xc0, 0xaf], [0xf4, 0x90, 0x80, 0x80],
+];
+
+const index = fc.nat({ max: 1 << 20 });
+
+/** Arbitrary of one mutation. */
+export function byteMutation(): fc.Arbitrary<ByteMutation> {
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.record({ kind: fc.constant('number' as const), nth: index, lexeme: fc.constantFrom(...NUMBER_LEXEMES) }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('string' as const), nth: index, text: fc.constantFrom(...STRING_TEXTS) }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('value' as const), nth: index, text: fc.constantFrom(...VALUE_TEXTS) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('rename-member' as const), nth: index, name: fc.constantFrom(...MEMBER_NAMES) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('add-member' as const),
+        nth: index,
+        name: fc.constantFrom(...MEMBER_NAMES),
+        text: fc.constantFrom(...VALUE_TEXTS),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('duplicate-member' as const), nth: index }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete-member' as const), nth: index }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('line' as const), nth: index, edit: fc.constantFrom(...LINE_EDITS) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('truncate' as const), at: index }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('insert' as const), at: index, bytes: fc.constantFrom(...INSERT_BYTES) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), at: index, length: fc.integer({ min: 1, max: 8 }) }) },
+  );
+}
+
+function splice(bytes: Uint8Array, span: Span, replacement: Uint8Array | string): Uint8Array {
+  const insert = typeof replacement === 'string' ? Buffer.from(replacement, 'utf8') : replacement;
+  const out = new Uint8Array(bytes.length - (span.end - span.start) + insert.length);
+  out.set(bytes.subarray(0, span.start), 0);
+  out.set(insert, span.start);
+  out.set(bytes.subarray(span.end), span.start + insert.length);
+  return out;
+}
+
+function pick<T>(items: readonly T[], nth: number): T | undefined {
+  return items.length === 0 ? undefined : items[nth % items.length];
+}
+
+function text(bytes: Uint8Array, span: Span): string {
+  return Buffer.from(bytes.subarray(span.start, span.end)).toString('utf8');
+}
+
+/** The new lexeme for a number: absolute, or relative to an integer lexeme (`+1`, `-1`, `*2`). */
+function numberLexeme(current: string, lexeme: string): string {
+  if (lexeme !== '+1' && lexeme !== '-1' && lexeme !== '*2') return lexeme;
+  if (!/^-?(0|[1-9][0-9]*)$/.test(current)) return lexeme === '*2' ? current + '0' : current + '1';
+  const n = BigInt(current);
+  return String(lexeme === '+1' ? n + 1n : lexeme === '-1' ? n - 1n : n * 2n);
+}
+
+/** Applies one mutation; an inapplicable one (no candidate) leaves the bytes as they are. */
+export function applyByteMutation(bytes: Uint8Array, m: ByteMutation): Uint8Array {
+  switch (m.kind) {
+    case 'truncate':
+      return bytes.subarray(0, m.at % (bytes.length + 1));
+    case 'insert': {
+      const at = m.at % (bytes.length + 1);
+      return splice(bytes, { start: at, end: at }, new Uint8Array(m.bytes));
+    }
+    case 'delete': {
+      if (bytes.length === 0) return bytes;
+      const at = m.at % bytes.length;
+      return splice(bytes, { start: at, end: Math.min(bytes.length, at + m.length) }, '');
+    }
+    default:
+      break;
+  }
+  const spans = scanSpans(bytes);
+  switch (m.kind) {
+    case 'number': {
+      const span = pick(spans.numbers, m.nth);
+      return span ? splice(bytes, span, numberLexeme(text(bytes, span), m.lexeme)) : bytes;
+    }
+    case 'string': {
+      const span = pick(spans.strings, m.nth);
+      return span ? splice(bytes, span, m.text) : bytes;
+    }
+    case 'value': {
+      const member = pick(spans.members, m.nth);
+      return member ? splice(bytes, member.value, m.text) : bytes;
+    }
+    case 'rename-member': {
+      const member = pick(spans.members, m.nth);
+      return member ? splice(bytes, member.key, JSON.stringify(m.name)) : bytes;
+    }
+    case 'add-member': {
+      const member = pick(spans.members, m.nth);
+      if (!member) return bytes;
+      return splice(bytes, { start: member.key.start, end: member.key.start }, `${JSON.stringify(m.name)}:${m.text},`);
+    }
+    case 'duplicate-member': {
+      const member = pick(spans.members, m.nth);
+      if (!member) return bytes;
+      const copy = text(bytes, { start: member.key.start, end: member.value.end });
+      return splice(bytes, { start: member.key.start, end: member.key.start }, copy + ',');
+    }
+    case 'delete-member': {
+      const member = pick(spans.members, m.nth);
+      if (!member) return bytes;
+      let end = member.value.end;
+      let start = member.key.start;
+      if (bytes[end] === 0x2c) end++;
+      else if (start > 0 && bytes[start - 1] === 0x2c) start--;
+      return splice(bytes, { start, end }, '');
+    }
+    case 'line':
+      return editLine(bytes, spans.lines, m.nth, m.edit);
+  }
+}
+
+function editLine(bytes: Uint8Array, lines: readonly Span[], nth: number, edit: LineEdit): Uint8Array {
+  const line = pick(lines, nth);
+  if (!line) return bytes;
+  const lineEnd = Math.min(bytes.length, line.end + 1);
+  const whole = bytes.subarray(line.start, lineEnd);
+  switch (edit) {
+    case 'duplicate':
+      return splice(bytes, { start: lineEnd, end: lineEnd }, whole[whole.length - 1] === 0x0a ? whole : Buffer.concat([whole, Buffer.from('\n')]));
+    case 'delete':
+      return splice(bytes, { start: line.start, end: lineEnd }, '');
+    case 'swap-next': {
+      const next = lines[(lines.indexOf(line) + 1) % lines.length]!;
+      if (next.start <= line.start) return bytes;
+      const a = text(bytes, line);
+      const b = text(bytes, next);
+      return splice(bytes, { start: line.start, end: next.end }, b + text(bytes, { start: line.end, end: next.start }) + a);
+    }
+    case 'blank-before':
+      return splice(bytes, { start: line.start, end: line.start }, '\n');
+    case 'cr-before-lf':
+      return splice(bytes, { start: line.end, end: line.end }, '\r');
+    case 'join-next':
+      return line.end < bytes.length ? splice(bytes, { start: line.end, end: line.end + 1 }, '') : bytes;
+  }
+}
+
+/** Applies mutations in order. */
+export function applyByteMutations(bytes: Uint8Array, mutations: readonly ByteMutation[]): Uint8Array {
+  let out = bytes;
+  for (const m of mutations) out = applyByteMutation(out, m);
+  return out;
+}

@@ -1,0 +1,41 @@
+/**
+ * The arbitrary of fuzz inputs for one op: a corpus input (or a format generator's output) with
+ * zero to three byte mutations. Zero mutations test the valid side (rejected-valid,
+ * wrong-observation); mutations test fail-closed behaviour. Everything is plain data, so
+ * fast-check shrinks towards the first (smallest valid) corpus entry and fewer, simpler mutations.
+ */
+import fc from 'fast-check';
+import { applyByteMutations, byteMutation, type ByteMutation } from './byte-mutations.ts';
+import type { CorpusEntry } from './seed-corpus.ts';
+
+/** One generated case before it becomes bytes. */
+export interface FuzzCase {
+  /** Index into the corpus, or -1 for a generator-made base. */
+  readonly base: number;
+  /** The generator-made base, when `base` is -1. */
+  readonly generated?: Uint8Array;
+  readonly mutations: readonly ByteMutation[];
+}
+
+/** Optional format-specific sources: an arbitrary of valid inputs and mutators valid → invalid. */
+export interface FormatSources {
+  readonly valid?: fc.Arbitrary<Uint8Array>;
+}
+
+/** At most this many mutations are stacked on one base. */
+export const MAX_MUTATIONS = 3;
+
+/** Arbitrary of fuzz cases over `corpus` (which must not be empty unless a generator is given). */
+export function fuzzCase(corpus: readonly CorpusEntry[], sources: FormatSources = {}): fc.Arbitrary<FuzzCase> {
+  const mutations = fc.array(byteMutation(), { maxLength: MAX_MUTATIONS });
+  const fromCorpus = fc.record({ base: fc.nat({ max: Math.max(0, corpus.length - 1) }), mutations });
+  if (!sources.valid) return fromCorpus;
+  const fromGenerator = fc.record({ base: fc.constant(-1), generated: sources.valid, mutations });
+  return corpus.length === 0 ? fromGenerator : fc.oneof(fromCorpus, fromGenerator);
+}
+
+/** The bytes of one fuzz case. */
+export function fuzzCaseBytes(corpus: readonly CorpusEntry[], c: FuzzCase): Uint8Array {
+  const base = c.base < 0 ? c.generated! : corpus[c.base]!.input;
+  return applyByteMutations(base, c.mutations);
+}

@@ -1,0 +1,111 @@
+/**
+ * Judges one fuzz input: the oracle says what the verdict (and observation) must be, the testee
+ * answers, and the runner's own scoring decides whether they disagree and in which class.
+ */
+import type { Profile } from '../../shared/errors.ts';
+import type { OpHandler } from '../../shared/ops.ts';
+import type { VectorExpectation } from '../../shared/vectors.ts';
+import { scoreCase } from '../score-case.ts';
+import type { Testee, TesteeReply } from '../testee-reply.ts';
+
+/** The disagreement classes fuzzing reports (protocol breaks count as crashes). */
+export const DISAGREEMENT_CLASSES = ['accepted-invalid', 'rejected-valid', 'wrong-observation', 'crash', 'timeout'] as const;
+export type DisagreementClass = (typeof DISAGREEMENT_CLASSES)[number];
+
+/** What the oracle expects of an input. */
+export interface OracleExpectation {
+  readonly expect: VectorExpectation;
+  readonly profile: Profile;
+  /** The requirement the oracle's rejection enforces (undefined on accept). */
+  readonly requirement?: string;
+}
+
+/** The judged input: agreement, or a disagreement with its class and what the testee said. */
+export interface Judgement {
+  readonly expectation: OracleExpectation;
+  readonly reply: TesteeReply;
+  readonly disagreement?: DisagreementClass;
+  readonly detail: string[];
+  readonly timeMs: number;
+}
+
+/** R-S2a: nesting deeper than this is implementation-defined for journal payloads and codegraph records. */
+export const EITHER_DEPTH = 128;
+
+/** The deepest bracket nesting of JSON-ish bytes (strings skipped). */
+export function maxNesting(bytes: Uint8Array): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (inString) {
+      if (b === 0x5c) i++;
+      else if (b === 0x22 || b === 0x0a) inString = false;
+    } else if (b === 0x22) inString = true;
+    else if (b === 0x7b || b === 0x5b) max = Math.max(max, ++depth);
+    else if (b === 0x7d || b === 0x5d) depth = Math.max(0, depth - 1);
+    else if (b === 0x0a) depth = 0;
+  }
+  return max;
+}
+
+/** The oracle's expectation, or undefined when the oracle skips the input. Oracle exceptions propagate. */
+export async function oracleExpectation(oracle: OpHandler, input: Uint8Array): Promise<OracleExpectation | undefined> {
+  const outcome = await oracle(input);
+  if ('skipped' in outcome) return undefined;
+  if (outcome.accept) return { expect: { verdict: 'accept', observation: outcome.observation }, profile: 'core' };
+  return {
+    expect: { verdict: 'reject', code: outcome.error.code },
+    profile: outcome.error.profile,
+    requirement: outcome.error.requirement,
+  };
+}
+
+function classify(outcome: string): DisagreementClass | undefined {
+  switch (outcome) {
+    case 'fail:accepted-invalid':
+      return 'accepted-invalid';
+    case 'fail:rejected-valid':
+      return 'rejected-valid';
+    case 'fail:wrong-observation':
+      return 'wrong-observation';
+    case 'errored:timeout':
+      return 'timeout';
+    case 'errored:crash':
+    case 'errored:protocol':
+      return 'crash';
+    default:
+      return undefined;
+  }
+}
+
+/** Runs the testee on the input file and scores its reply against the oracle's expectation. */
+export async function judgeInput(
+  op: string,
+  input: Uint8Array,
+  inputPath: string,
+  expectation: OracleExpectation,
+  testee: Testee,
+): Promise<Judgement> {
+  const answer = await testee.run(op, inputPath);
+  const reply = answer.reply;
+  const observe = testee.ops.get(op)?.observe ?? true;
+  const score = scoreCase(expectation.expect, reply, { checkCodes: false, observe });
+  let disagreement = classify(score.outcome);
+  // R-S2a: a reader may refuse very deep nesting with a limit code; that is not a disagreement.
+  if (
+    disagreement === 'rejected-valid' &&
+    reply.kind === 'reject' &&
+    reply.code === 'LIMIT_EXCEEDED' &&
+    !op.startsWith('morph.') &&
+    maxNesting(input) > EITHER_DEPTH
+  ) {
+    disagreement = undefined;
+  }
+  const detail = [...(score.diff ?? [])];
+  if (reply.kind === 'errored') detail.unshift(reply.detail);
+  if (reply.kind === 'reject' && reply.code) detail.unshift(`testee code: ${reply.code}`);
+  if (answer.stderr && disagreement === 'crash') detail.push(`stderr: ${answer.stderr.slice(0, 2000)}`);
+  return { expectation, reply, disagreement, detail, timeMs: answer.timeMs };
+}

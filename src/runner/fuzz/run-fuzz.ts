@@ -1,0 +1,154 @@
+/**
+ * The fuzz loop: fast-check drives the case arbitrary, the oracle says what must happen, the testee
+ * answers through its subprocess, and each disagreement is shrunk by fast-check (through the
+ * subprocess again) to a small case. After a disagreement the loop starts a new round with the
+ * next seed, so one run can report several distinct disagreements within its budget.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import type { OpHandler, OpName } from '../../shared/ops.ts';
+import { caseId } from '../../shared/vectors.ts';
+import type { Testee } from '../testee-reply.ts';
+import { fuzzCase, fuzzCaseBytes, type FormatSources, type FuzzCase } from './fuzz-input.ts';
+import { judgeInput, oracleExpectation, type Judgement } from './judge-input.ts';
+import type { CorpusEntry } from './seed-corpus.ts';
+
+/** What to fuzz and how long. */
+export interface FuzzOptions {
+  readonly op: OpName;
+  readonly testee: Testee;
+  readonly oracle: OpHandler;
+  readonly corpus: readonly CorpusEntry[];
+  readonly sources?: FormatSources;
+  /** Total generated cases (shrinking steps not counted). */
+  readonly runs: number;
+  /** Wall-clock budget in seconds (shrinking included); undefined = no time limit. */
+  readonly seconds?: number;
+  readonly seed: number;
+  /** Stop after this many distinct disagreements. */
+  readonly maxDisagreements: number;
+  /** Property evaluations allowed for shrinking one disagreement. */
+  readonly shrinkBudget: number;
+  /** Replays one counterexample path of a previous run instead of searching (`--replay`). */
+  readonly replayPath?: string;
+  /** Called after every generated case. */
+  readonly onProgress?: (done: number, found: number) => void;
+}
+
+/** One shrunk disagreement and how to reproduce it. */
+export interface Disagreement {
+  readonly input: Uint8Array;
+  readonly id: string;
+  readonly judgement: Judgement;
+  /** fast-check seed and counterexample path of the round that found it. */
+  readonly seed: number;
+  readonly path: string;
+  readonly shrinks: number;
+}
+
+/** The result of one fuzz run. */
+export interface FuzzReport {
+  readonly op: OpName;
+  readonly seed: number;
+  readonly runs: number;
+  readonly rounds: number;
+  readonly disagreements: Disagreement[];
+  /** Inputs the oracle skipped. */
+  readonly oracleSkips: number;
+  /** True when the time budget ran out before the run budget. */
+  readonly interrupted: boolean;
+}
+
+/** Runs the fuzz loop. Oracle exceptions propagate (they are bugs of the suite, not of the testee). */
+export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
+  if (options.corpus.length === 0 && !options.sources?.valid) {
+    throw new Error(`no seed input for ${options.op}: no golden vector, case source or built-in seed`);
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'formcert-fuzz-'));
+  const arbitrary = fuzzCase(options.corpus, options.sources);
+  const deadline = options.seconds === undefined ? undefined : performance.now() + options.seconds * 1000;
+  const found: Disagreement[] = [];
+  const foundIds = new Set<string>();
+  let runs = 0;
+  let rounds = 0;
+  let oracleSkips = 0;
+  let interrupted = false;
+  let fileCounter = 0;
+
+  const evaluate = async (input: Uint8Array): Promise<Judgement | undefined> => {
+    const expectation = await oracleExpectation(options.oracle, input);
+    if (!expectation) {
+      oracleSkips++;
+      return undefined;
+    }
+    const path = join(dir, `case-${fileCounter++}.bin`);
+    await writeFile(path, input);
+    try {
+      return await judgeInput(options.op, input, path, expectation, options.testee);
+    } finally {
+      await rm(path, { force: true });
+    }
+  };
+
+  try {
+    while (found.length < options.maxDisagreements && runs < options.runs) {
+      const remainingMs = deadline === undefined ? undefined : deadline - performance.now();
+      if (remainingMs !== undefined && remainingMs <= 0) {
+        interrupted = true;
+        break;
+      }
+      const roundSeed = (options.seed + rounds) | 0;
+      rounds++;
+      const failing = new Map<string, { input: Uint8Array; judgement: Judgement }>();
+      let shrinking = false;
+      let shrinkSteps = 0;
+      let generated = 0;
+      const property = fc.asyncProperty(arbitrary, async (c: FuzzCase) => {
+        if (shrinking && ++shrinkSteps > options.shrinkBudget) return true;
+        const input = fuzzCaseBytes(options.corpus, c);
+        const judgement = await evaluate(input);
+        if (!shrinking) {
+          generated++;
+          options.onProgress?.(runs + generated, found.length);
+        }
+        if (!judgement?.disagreement) return true;
+        const id = caseId(options.op, input);
+        if (foundIds.has(id)) return true;
+        failing.set(id, { input, judgement });
+        shrinking = true;
+        return false;
+      });
+      const details = await fc.check(property, {
+        seed: roundSeed,
+        numRuns: options.replayPath ? 1 : options.runs - runs,
+        ...(options.replayPath ? { path: options.replayPath } : {}),
+        ...(remainingMs !== undefined ? { interruptAfterTimeLimit: Math.max(1, Math.floor(remainingMs)), markInterruptAsFailure: false } : {}),
+      });
+      runs += generated;
+      if (details.interrupted) interrupted = true;
+      if (details.failed && details.counterexample) {
+        const input = fuzzCaseBytes(options.corpus, details.counterexample[0]);
+        const id = caseId(options.op, input);
+        const hit = failing.get(id);
+        if (!hit && details.errorInstance) throw details.errorInstance;
+        if (hit) {
+          found.push({
+            input,
+            id,
+            judgement: hit.judgement,
+            seed: roundSeed,
+            path: details.counterexamplePath ?? '',
+            shrinks: details.numShrinks,
+          });
+          foundIds.add(id);
+        }
+      }
+      if (!details.failed || interrupted || options.replayPath) break;
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  return { op: options.op, seed: options.seed, runs, rounds, disagreements: found, oracleSkips, interrupted };
+}

@@ -1,0 +1,88 @@
+/**
+ * Saves disagreements as golden vectors (source `fuzz`) that `certify --vectors DIR` replays:
+ * DIR/<format>/fuzz-<op>.json, merged with the cases already there (by case id). The expectation
+ * is the oracle's; the note says how the case was found and how to reproduce it.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseJson } from '../../shared/json/parse-value.ts';
+import type { JsonValue } from '../../shared/json/value.ts';
+import type { OpName } from '../../shared/ops.ts';
+import type { FormatName } from '../vectors/constants.ts';
+import { encodeInput } from '../vectors/input-encoding.ts';
+import { buildCaseValue, buildVectorFileValue, renderJsonFile, type StoredCase } from '../vectors/render-vector-file.ts';
+import type { Disagreement } from './run-fuzz.ts';
+
+/** Requirement cited by a saved case the oracle accepts: the format's semantic-equality rule for observations. */
+const ACCEPT_REQUIREMENT = 'R-S3';
+
+/** How a saved case can be reproduced (`formcert fuzz … --seed S --replay PATH -- argv`). */
+export interface ReproduceInfo {
+  readonly testeeName: string;
+  readonly argv: readonly string[];
+  readonly persistent: boolean;
+}
+
+/** The stored case of one disagreement. */
+export function disagreementCase(op: OpName, d: Disagreement, info: ReproduceInfo): StoredCase {
+  const e = d.judgement.expectation;
+  const cls = d.judgement.disagreement ?? 'unknown';
+  const argv = info.argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
+  const note =
+    `fuzz: ${cls} by ${info.testeeName}; oracle ${e.expect.verdict === 'accept' ? 'accepts' : `rejects (${e.expect.verdict === 'reject' ? e.expect.code : ''})`}; ` +
+    `reproduce: formcert fuzz --op ${op} --seed ${d.seed} --replay ${d.path}${info.persistent ? ' --persistent' : ''} -- ${argv}`;
+  return {
+    id: d.id,
+    name: `fuzz-${cls}-${d.id.slice(0, 10)}`,
+    op,
+    profile: e.profile,
+    requirements: [e.requirement ?? ACCEPT_REQUIREMENT],
+    input: encodeInput(d.id, d.input),
+    expect: e.expect,
+    note: note.replace(/[\r\n]+/g, ' '),
+  };
+}
+
+/**
+ * Writes (or extends) DIR/<format>/fuzz-<op>.json with the disagreements; inputs over the inline
+ * limit go to side files. Returns the vector file's path and how many cases it now holds.
+ */
+export async function saveFuzzVectors(
+  outDir: string,
+  op: OpName,
+  disagreements: readonly Disagreement[],
+  info: ReproduceInfo,
+): Promise<{ file: string; cases: number }> {
+  const format = op.slice(0, op.indexOf('.')) as FormatName;
+  const dir = join(outDir, format);
+  const file = join(dir, `fuzz-${op.replace('.', '-')}.json`);
+  await mkdir(dir, { recursive: true });
+  const existing = await readExistingCases(file);
+  const ids = new Set(existing.map((c) => (c as Map<string, JsonValue>).get('id')));
+  const cases: JsonValue[] = [...existing];
+  for (const d of disagreements) {
+    if (ids.has(d.id)) continue;
+    const stored = disagreementCase(op, d, info);
+    if ('file' in stored.input) await writeFile(join(dir, stored.input.file), d.input);
+    cases.push(buildCaseValue(stored));
+    ids.add(d.id);
+  }
+  const value = buildVectorFileValue(format, 'fuzz', []) as Map<string, JsonValue>;
+  value.set('cases', cases);
+  await writeFile(file, renderJsonFile(value));
+  return { file, cases: cases.length };
+}
+
+async function readExistingCases(file: string): Promise<JsonValue[]> {
+  let text: Buffer;
+  try {
+    text = await readFile(file);
+  } catch {
+    return [];
+  }
+  const parsed = parseJson(text);
+  if (!parsed.ok || !(parsed.value instanceof Map) || !Array.isArray(parsed.value.get('cases'))) {
+    throw new Error(`${file} exists and is not a vector file; choose another --out`);
+  }
+  return parsed.value.get('cases') as JsonValue[];
+}

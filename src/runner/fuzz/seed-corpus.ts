@@ -1,0 +1,97 @@
+/**
+ * The seed corpus of one op: the inputs fuzzing starts from and mutates. It gathers the golden
+ * vectors of the op, the cases of the format's case source (generators/<format>/golden-cases.ts)
+ * and a few built-in minimal inputs, so that fuzzing works before golden/ is regenerated.
+ * Accepted inputs come first, smallest first, so that shrinking moves towards a small valid base.
+ */
+import { caseId } from '../../shared/vectors.ts';
+import type { OpName } from '../../shared/ops.ts';
+
+/** One corpus input and whether its source declared it valid. */
+export interface CorpusEntry {
+  readonly input: Uint8Array;
+  readonly valid: boolean;
+}
+
+/** Minimal valid inputs per op, used when nothing else provides one. */
+const BUILT_IN_SEEDS: Partial<Record<OpName, readonly string[]>> = {
+  'journal.read': [
+    '{"schema":3,"generation":0,"origin":0}\n',
+    '{"schema":3,"generation":0,"origin":0}\n{"group":1,"first":1,"frontier":2,"entries":[{"position":1,"kind":"Transaction","id":"ledger.deposit","version":1,"metadata":{"principal":"alice","correlation":1,"causation":null,"request":"r-1","link":null,"at_us":1700000000000000},"payload":{"amount":40}},{"position":2,"kind":"Record","id":"harmos:work/svc/noted","version":1,"metadata":{"principal":"alice","correlation":1,"causation":1,"request":null,"link":null,"at_us":1700000000000000},"payload":[1,2,255]}]}\n{"position":3,"kind":"Transaction","id":"ledger.undo","version":2,"metadata":{"principal":null,"correlation":3,"causation":2,"request":null,"link":{"UndoOf":1},"at_us":-5},"payload":null}\n',
+    '{"schema":2,"generation":1,"origin":1}\n{"position":1,"kind":"Transaction","id":"a","version":1,"metadata":{"principal":null,"correlation":1,"causation":null,"request":null,"link":null,"at_us":0},"payload":1.0}\n{"position":2,"kind":"Transaction","id":"b","version":1,"metadata":{"principal":null,"correlation":2,"causation":1,"request":null,"link":{"RedoOf":1},"at_us":0},"payload":{}}',
+  ],
+  'codegraph.read': [
+    '{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"src","dict":{"kinds":["class","method","package"],"traits":["TChildOf","TNamed","TSourceAnchor","TTypedEntity","TWithValue"],"edges":["invocation","reference"],"provenance":["declared","derived"]}}\n' +
+      '{"t":"f","i":0,"path":"a/B.java"}\n{"t":"f","i":1,"path":"a/C.java"}\n' +
+      '{"t":"e","i":0,"k":2,"tr":[],"m":0,"s":"a"}\n' +
+      '{"t":"e","i":1,"k":0,"tr":[1,2],"m":0,"s":"B","name":"B","anchor":[0,1,9]}\n' +
+      '{"t":"e","i":2,"k":1,"tr":[0,1,3],"m":0,"s":"B.f()","parent":1,"name":"f","declaredType":1}\n' +
+      '{"t":"e","i":3,"k":1,"tr":[0,4],"m":0,"s":"B.f()","d":"2","parent":1,"value":{"k":"enum","type":1,"name":"X"}}\n' +
+      '{"t":"x","k":0,"f":2,"o":3,"p":0,"anchor":[0,2,2]}\n{"t":"x","k":1,"f":3,"o":1,"p":1,"anchor":[1,1,1],"sourceFile":1,"arguments":[{"name":"v","value":{"k":"number","value":1.0}}]}\n' +
+      '{"t":"eof","counts":{"files":2,"entities":4,"edges":2}}\n',
+  ],
+  'journal.track-key': ['["run_7","probe_1"]', '[]'],
+  'morph.c14n': ['{"b":[1.0,true,null],"a":"x"}'],
+};
+
+/** A source of corpus inputs (golden vectors, case sources) for `op`. */
+export type CorpusSource = (op: OpName) => Promise<CorpusEntry[]>;
+
+/** Golden vectors of the op found under `dir` (none when the directory has none or cannot be loaded). */
+export function goldenCorpus(dir?: string): CorpusSource {
+  return async (op) => {
+    try {
+      const { loadVectors } = await import('../vectors/load-vectors.ts');
+      const vectors = await loadVectors(dir);
+      return vectors.filter((v) => v.op === op).map((v) => ({ input: v.input, valid: v.expect.verdict === 'accept' }));
+    } catch {
+      return [];
+    }
+  };
+}
+
+/** The cases of the format's case source module (none when it cannot be loaded yet). */
+export function caseSourceCorpus(): CorpusSource {
+  return async (op) => {
+    try {
+      const { collectCaseSources } = await import('../vectors/collect-case-sources.ts');
+      const format = op.slice(0, op.indexOf('.'));
+      const out: CorpusEntry[] = [];
+      for (const source of await collectCaseSources()) {
+        if (source.format !== format) continue;
+        for (const c of source.cases) {
+          if (c.op !== op) continue;
+          const input = typeof c.input === 'string' ? new Uint8Array(Buffer.from(c.input, 'utf8')) : c.input;
+          out.push({ input, valid: c.expect.verdict === 'accept' });
+        }
+      }
+      return out;
+    } catch {
+      return [];
+    }
+  };
+}
+
+/** The built-in minimal inputs of the op. */
+export function builtInCorpus(): CorpusSource {
+  return async (op) => (BUILT_IN_SEEDS[op] ?? []).map((s) => ({ input: new Uint8Array(Buffer.from(s, 'utf8')), valid: true }));
+}
+
+/** Inputs over this size are left out of the corpus: fuzzing wants many small cases. */
+export const MAX_CORPUS_INPUT_BYTES = 64 * 1024;
+
+/** Gathers, de-duplicates and orders the corpus of `op` (valid first, then by size, then by id). */
+export async function buildSeedCorpus(op: OpName, sources: readonly CorpusSource[]): Promise<CorpusEntry[]> {
+  const byId = new Map<string, CorpusEntry>();
+  for (const source of sources) {
+    for (const entry of await source(op)) {
+      if (entry.input.length > MAX_CORPUS_INPUT_BYTES) continue;
+      const id = caseId(op, entry.input);
+      const seen = byId.get(id);
+      if (!seen || (entry.valid && !seen.valid)) byId.set(id, entry);
+    }
+  }
+  return [...byId.entries()]
+    .sort(([ia, a], [ib, b]) => Number(b.valid) - Number(a.valid) || a.input.length - b.input.length || (ia < ib ? -1 : ia > ib ? 1 : 0))
+    .map(([, e]) => e);
+}

@@ -1,0 +1,58 @@
+/**
+ * Stage 3 of the reader ("resolve k/tr/p against the header dictionaries"): the dictionaries
+ * themselves (closed vocabularies R-C3, sorted and unique R-C2), then every index a record holds.
+ */
+import type { CheckContext } from './check-context.ts';
+import { EDGE_KINDS, PROVENANCES, TRAIT_KEYS, TRAITS } from './constants.ts';
+import type { ModelState } from './model-state.ts';
+import type { Dictionaries, ModelRecord } from './records.ts';
+import { compareUtf16 } from '../shared/text.ts';
+
+const VOCABULARIES: Record<string, readonly string[] | undefined> = { kinds: undefined, traits: TRAITS, edges: EDGE_KINDS, provenance: PROVENANCES };
+
+/** Checks the header's dictionaries and prepares the trait → key table. */
+export function checkDictionaries(dict: Dictionaries, state: ModelState, ctx: CheckContext): void {
+  for (const name of ['kinds', 'traits', 'edges', 'provenance'] as const) {
+    const list = dict[name];
+    const vocabulary = VOCABULARIES[name];
+    for (let n = 0; n < list.length; n++) {
+      const pointer = `/dict/${name}/${n}`;
+      if (vocabulary !== undefined && !vocabulary.includes(list[n]!)) {
+        ctx.reject('DICT_UNKNOWN_MEMBER', `${JSON.stringify(list[n])} is not in the closed ${name} vocabulary`, { pointer, member: name });
+      }
+      if (n === 0) continue;
+      const cmp = compareUtf16(list[n - 1]!, list[n]!);
+      if (cmp > 0) ctx.reject('DICT_UNSORTED', `dict.${name} is not sorted by UTF-16 code unit`, { pointer, member: name });
+      if (cmp === 0) ctx.refuse('DICT_DUPLICATE', `dict.${name} lists ${JSON.stringify(list[n])} twice`, { pointer, member: name });
+    }
+  }
+  state.dict = dict;
+  state.traitKeyBit = new Int32Array(dict.traits.length);
+  for (let n = 0; n < dict.traits.length; n++) {
+    const j = TRAIT_KEYS.findIndex((t) => t.trait === dict.traits[n]);
+    state.traitKeyBit[n] = j < 0 ? 0 : 1 << j;
+  }
+}
+
+/** Stage 3: every k, tr and p index names a declared dictionary member (CG-DICT-1). */
+export function resolveDictionaries(rec: ModelRecord, state: ModelState, ctx: CheckContext): void {
+  if (rec.type === 'header') {
+    checkDictionaries(rec.dict, state, ctx);
+    return;
+  }
+  const dict = state.dict!;
+  if (rec.type === 'e') {
+    if (rec.k >= dict.kinds.length) ctx.reject('DICT_INDEX_UNDECLARED', `kind index ${rec.k} is not declared`, { pointer: '/k', member: 'k' });
+    const tr = rec.tr;
+    for (let n = 0; n < tr.length; n++) {
+      if (tr[n]! >= dict.traits.length) ctx.reject('DICT_INDEX_UNDECLARED', `trait index ${tr[n]} is not declared`, { pointer: `/tr/${n}`, member: 'tr' });
+      for (let q = 0; q < n; q++) {
+        // R-C4: tr lists each trait once.
+        if (tr[q] === tr[n]) ctx.refuse('DUPLICATE_TRAIT', `trait index ${tr[n]} appears twice`, { pointer: `/tr/${n}`, member: 'tr' });
+      }
+    }
+  } else if (rec.type === 'x') {
+    if (rec.k >= dict.edges.length) ctx.reject('DICT_INDEX_UNDECLARED', `edge kind index ${rec.k} is not declared`, { pointer: '/k', member: 'k' });
+    if (rec.p >= dict.provenance.length) ctx.reject('DICT_INDEX_UNDECLARED', `provenance index ${rec.p} is not declared`, { pointer: '/p', member: 'p' });
+  }
+}

@@ -1,0 +1,362 @@
+/**
+ * Stage 1 of the reader ("validate every line against the schema for its t"): from the scanned
+ * members of one line to a typed record. Checks what the per-record JSON Schemas in
+ * spec/schemas/codegraph say, plus the lexeme rule JSON Schema cannot say (R-C9).
+ */
+import { JsonNumber } from '../shared/json/value.ts';
+import type { CheckContext, Where } from './check-context.ts';
+import { DICT_MEMBERS, LITERAL_MEMBERS, TRAIT_KEYS } from './constants.ts';
+import type { Dictionaries, EdgeRecord, EntityRecord, EofRecord, FileRecord, HeaderRecord, LiteralRef, ModelRecord } from './records.ts';
+import type { Lite, LiteObject, ScannedMembers } from './scan-json.ts';
+
+/** Position of each R-C4 trait key in TRAIT_KEYS. */
+export const TRAIT_KEY_INDEX: ReadonlyMap<string, number> = new Map(TRAIT_KEYS.map((t, j) => [t.key, j]));
+
+/** Top-level members whose values the checks read (others are only scanned unless observing). */
+export const READ_MEMBERS: ReadonlySet<string> = new Set([
+  't', 'i', 'k', 'tr', 'm', 's', 'd', 'f', 'o', 'p', 'anchor', 'path', 'sourceFile', 'arguments',
+  'schemaVersion', 'lang', 'extractor', 'root', 'dict', 'counts', ...TRAIT_KEYS.map((t) => t.key),
+]);
+
+const ENTITY_CORE = new Set(['t', 'i', 'k', 'tr', 'm', 's', 'd']);
+const EDGE_ALLOWED = new Set(['t', 'k', 'f', 'o', 'p', 'anchor', 'sourceFile', 'arguments']);
+const HEADER_ALLOWED = new Set(['t', 'schemaVersion', 'lang', 'extractor', 'root', 'dict', 'repository']);
+
+function isObject(v: Lite | undefined): v is LiteObject {
+  return v instanceof Map;
+}
+
+/** Reads the record type tag; a line without a known `t` is refused (CG-REC-1). */
+export function readRecordType(m: ScannedMembers, ctx: CheckContext): string {
+  for (let j = 0; j < m.count; j++) {
+    if (m.names[j] === 't') {
+      const t = m.values[j];
+      if (t === 'header' || t === 'f' || t === 'e' || t === 'x' || t === 'eof') return t;
+      return ctx.reject('RECORD_TYPE_UNKNOWN', `unknown record type ${JSON.stringify(t)}`, { at: m.starts[j]!, pointer: '/t', member: 't' });
+    }
+  }
+  return ctx.reject('RECORD_TYPE_UNKNOWN', 'the record has no t member', { member: 't' });
+}
+
+/** Stage 1: validates one scanned line against its record schema and returns the typed record. */
+export function validateRecordSchema(m: ScannedMembers, ctx: CheckContext): ModelRecord {
+  const t = readRecordType(m, ctx);
+  switch (t) {
+    case 'header':
+      return validateHeader(m, ctx);
+    case 'f':
+      return validateFile(m, ctx);
+    case 'e':
+      return validateEntity(m, ctx);
+    case 'x':
+      return validateEdge(m, ctx);
+    default:
+      return validateEof(m, ctx);
+  }
+}
+
+function whereOf(m: ScannedMembers, j: number, name: string): Where {
+  return { at: m.starts[j]!, pointer: '/' + name.replace(/~/g, '~0').replace(/\//g, '~1'), member: name };
+}
+
+function find(m: ScannedMembers, name: string): number {
+  for (let j = 0; j < m.count; j++) if (m.names[j] === name) return j;
+  return -1;
+}
+
+function required(m: ScannedMembers, name: string, ctx: CheckContext): number {
+  const j = find(m, name);
+  if (j < 0) ctx.reject('RECORD_MEMBER_MISSING', `the record lacks required member "${name}"`, { member: name });
+  return j;
+}
+
+function readString(v: Lite | undefined, ctx: CheckContext, where: Where): string {
+  if (typeof v !== 'string') ctx.reject('RECORD_MEMBER_TYPE', 'expected a string', where);
+  return v;
+}
+
+function readNonEmpty(v: Lite | undefined, ctx: CheckContext, where: Where): string {
+  const s = readString(v, ctx, where);
+  // R-C2: names, versions, paths and the language are non-empty.
+  if (s === '') ctx.refuse('RECORD_EMPTY_STRING', 'expected a non-empty string', where);
+  return s;
+}
+
+function refuseUnknown(m: ScannedMembers, allowed: ReadonlySet<string>, ctx: CheckContext): void {
+  for (let j = 0; j < m.count; j++) {
+    // R-C2, R-C7: header, f, x and eof records are closed.
+    if (!allowed.has(m.names[j]!)) ctx.refuse('RECORD_MEMBER_UNKNOWN', `unknown member "${m.names[j]}"`, whereOf(m, j, m.names[j]!));
+  }
+}
+
+function refuseUnknownIn(obj: LiteObject, allowed: readonly string[], ctx: CheckContext, where: Where): void {
+  for (const name of obj.keys()) {
+    if (!allowed.includes(name)) ctx.refuse('RECORD_MEMBER_UNKNOWN', `unknown member "${name}"`, { ...where, pointer: `${where.pointer}/${name}`, member: name });
+  }
+}
+
+function validateHeader(m: ScannedMembers, ctx: CheckContext): HeaderRecord {
+  refuseUnknown(m, HEADER_ALLOWED, ctx);
+  const jv = required(m, 'schemaVersion', ctx);
+  const schemaVersion = readString(m.values[jv], ctx, whereOf(m, jv, 'schemaVersion'));
+  const jl = required(m, 'lang', ctx);
+  const lang = readNonEmpty(m.values[jl], ctx, whereOf(m, jl, 'lang'));
+  const je = required(m, 'extractor', ctx);
+  const extractor = m.values[je];
+  const we = whereOf(m, je, 'extractor');
+  if (!isObject(extractor)) return ctx.reject('RECORD_MEMBER_TYPE', 'extractor must be an object', we);
+  for (const name of ['name', 'version']) {
+    if (!extractor.has(name)) ctx.reject('RECORD_MEMBER_MISSING', `extractor lacks "${name}"`, { ...we, pointer: `/extractor/${name}`, member: name });
+    readNonEmpty(extractor.get(name), ctx, { ...we, pointer: `/extractor/${name}`, member: name });
+  }
+  const jr = required(m, 'root', ctx);
+  const root = readString(m.values[jr], ctx, whereOf(m, jr, 'root'));
+  const jrep = find(m, 'repository');
+  let repository: LiteObject | undefined;
+  if (jrep >= 0) {
+    const rep = m.values[jrep];
+    // Only scanned when not observing: the scanner kept the span, so type-check from the first byte.
+    if (rep === undefined) {
+      if (ctx.lineBuffer[m.starts[jrep]!] !== 0x7b) ctx.reject('RECORD_MEMBER_TYPE', 'repository must be an object', whereOf(m, jrep, 'repository'));
+    } else if (!isObject(rep)) {
+      ctx.reject('RECORD_MEMBER_TYPE', 'repository must be an object', whereOf(m, jrep, 'repository'));
+    } else {
+      repository = rep;
+    }
+  }
+  const jd = required(m, 'dict', ctx);
+  const wd = whereOf(m, jd, 'dict');
+  const dictValue = m.values[jd];
+  if (!isObject(dictValue)) return ctx.reject('RECORD_MEMBER_TYPE', 'dict must be an object', wd);
+  refuseUnknownIn(dictValue, DICT_MEMBERS, ctx, wd);
+  const lists: Record<string, string[]> = {};
+  for (const name of DICT_MEMBERS) {
+    const w = { ...wd, pointer: `/dict/${name}`, member: name };
+    const list = dictValue.get(name);
+    if (list === undefined) ctx.reject('RECORD_MEMBER_MISSING', `dict lacks "${name}"`, w);
+    if (!Array.isArray(list)) return ctx.reject('RECORD_MEMBER_TYPE', `dict.${name} must be an array`, w);
+    lists[name] = list.map((item, n) => readNonEmpty(item, ctx, { ...w, pointer: `/dict/${name}/${n}` }));
+  }
+  const dict: Dictionaries = { kinds: lists.kinds!, traits: lists.traits!, edges: lists.edges!, provenance: lists.provenance! };
+  return { type: 'header', schemaVersion, lang, extractor, root, repository, hasRepository: jrep >= 0, dict };
+}
+
+function validateFile(m: ScannedMembers, ctx: CheckContext): FileRecord {
+  refuseUnknown(m, FILE_ALLOWED, ctx);
+  const ji = required(m, 'i', ctx);
+  const i = ctx.readIndex(m.values[ji], whereOf(m, ji, 'i'));
+  const jp = required(m, 'path', ctx);
+  const path = readNonEmpty(m.values[jp], ctx, whereOf(m, jp, 'path'));
+  return { type: 'f', i, path };
+}
+const FILE_ALLOWED = new Set(['t', 'i', 'path']);
+
+function validateEof(m: ScannedMembers, ctx: CheckContext): EofRecord {
+  refuseUnknown(m, EOF_ALLOWED, ctx);
+  const jc = required(m, 'counts', ctx);
+  const wc = whereOf(m, jc, 'counts');
+  const counts = m.values[jc];
+  if (!isObject(counts)) return ctx.reject('RECORD_MEMBER_TYPE', 'counts must be an object', wc);
+  refuseUnknownIn(counts, ['files', 'entities', 'edges'], ctx, wc);
+  const read = (name: string) => {
+    const w = { ...wc, pointer: `/counts/${name}`, member: name };
+    if (!counts.has(name)) ctx.reject('RECORD_MEMBER_MISSING', `counts lacks "${name}"`, w);
+    return ctx.readUInt(counts.get(name), w);
+  };
+  return { type: 'eof', files: read('files'), entities: read('entities'), edges: read('edges') };
+}
+const EOF_ALLOWED = new Set(['t', 'counts']);
+
+function readIndexArray(v: Lite | undefined, ctx: CheckContext, where: Where): number[] {
+  if (!Array.isArray(v)) return ctx.reject('RECORD_MEMBER_TYPE', 'expected an array of unsigned integers', where);
+  const out = new Array<number>(v.length);
+  for (let n = 0; n < v.length; n++) {
+    const item = v[n];
+    out[n] = typeof item === 'number' ? item : ctx.readIndex(item, { ...where, pointer: `${where.pointer}/${n}` });
+  }
+  return out;
+}
+
+/** Reads `[fileRef, startLine, endLine]`; the line rules themselves are integrity checks (stage 5). */
+export function readAnchor(v: Lite | undefined, ctx: CheckContext, where: Where): [number, number | bigint, number | bigint] {
+  if (!Array.isArray(v) || v.length !== 3) return ctx.reject('RECORD_MEMBER_TYPE', 'an anchor is [fileRef, startLine, endLine]', where);
+  return [
+    ctx.readIndex(v[0], { ...where, pointer: `${where.pointer}/0` }),
+    ctx.readUInt(v[1], { ...where, pointer: `${where.pointer}/1` }),
+    ctx.readUInt(v[2], { ...where, pointer: `${where.pointer}/2` }),
+  ];
+}
+
+function validateEntity(m: ScannedMembers, ctx: CheckContext): EntityRecord {
+  let i = -1;
+  let k = -1;
+  let mod = -1;
+  let tr: number[] | undefined;
+  let s: string | undefined;
+  let d: string | undefined;
+  let present = 0;
+  const traitValues: (Lite | undefined)[] = new Array(TRAIT_KEYS.length);
+  let literalRefs: LiteralRef[] = NO_REFS;
+  for (let j = 0; j < m.count; j++) {
+    const name = m.names[j]!;
+    const v = m.values[j];
+    switch (name) {
+      case 't':
+        break;
+      case 'i':
+        i = typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
+        break;
+      case 'k':
+        k = typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
+        break;
+      case 'm':
+        mod = typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
+        break;
+      case 'tr':
+        tr = readIndexArray(v, ctx, whereOf(m, j, name));
+        break;
+      case 's':
+        s = readString(v, ctx, whereOf(m, j, name));
+        break;
+      case 'd':
+        // R-C4: absence is the only way to say "no disambiguator".
+        if (v === null) ctx.refuse('NULL_NOT_ABSENT', 'd: null is refused; leave d out', whereOf(m, j, name));
+        else d = readString(v, ctx, whereOf(m, j, name));
+        break;
+      default: {
+        const tk = TRAIT_KEY_INDEX.get(name);
+        if (tk === undefined) break; // R-C4: a key no trait contributes passes untouched.
+        const w = whereOf(m, j, name);
+        const shape = TRAIT_KEYS[tk]!.shape;
+        if (shape === 'entityRef') {
+          if (v === null && name === 'declaredType') {
+            ctx.refuse('NULL_NOT_ABSENT', 'declaredType: null is refused; leave it out', w);
+            continue;
+          }
+          if (typeof v !== 'number') ctx.readIndex(v, w);
+        } else if (shape === 'entityRefs' || shape === 'fileRefs') {
+          readIndexArray(v, ctx, w);
+        } else if (shape === 'string') {
+          readString(v, ctx, w);
+        } else if (shape === 'anchor') {
+          readAnchor(v, ctx, w);
+        } else if (shape === 'metrics') {
+          if (!isObject(v)) ctx.reject('RECORD_MEMBER_TYPE', 'metrics must be an object', w);
+          for (const [key, n] of v) if (typeof n !== 'number') ctx.readUInt(n, { ...w, pointer: `/metrics/${key}` });
+        } else {
+          literalRefs = [];
+          validateLiteral(v, false, ctx, w, literalRefs);
+        }
+        traitValues[tk] = v;
+        present |= 1 << tk;
+      }
+    }
+  }
+  const need = (name: string, ok: boolean) => {
+    if (!ok) ctx.reject('RECORD_MEMBER_MISSING', `the record lacks required member "${name}"`, { member: name });
+  };
+  need('i', i >= 0);
+  need('k', k >= 0);
+  need('tr', tr !== undefined);
+  need('m', mod >= 0);
+  need('s', s !== undefined);
+  return { type: 'e', i, k, tr: tr!, m: mod, s: s!, d, traitValues, traitKeysPresent: present, literalRefs };
+}
+const NO_REFS: LiteralRef[] = [];
+
+function validateEdge(m: ScannedMembers, ctx: CheckContext): EdgeRecord {
+  refuseUnknown(m, EDGE_ALLOWED, ctx);
+  const index = (name: string) => {
+    const j = required(m, name, ctx);
+    const v = m.values[j];
+    return typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
+  };
+  const k = index('k');
+  const f = index('f');
+  const o = index('o');
+  const p = index('p');
+  const ja = required(m, 'anchor', ctx);
+  const anchor = readAnchor(m.values[ja], ctx, whereOf(m, ja, 'anchor'));
+  const js = find(m, 'sourceFile');
+  const sourceFile = js < 0 ? undefined : ctx.readIndex(m.values[js], whereOf(m, js, 'sourceFile'));
+  const jg = find(m, 'arguments');
+  let args: Lite[] | undefined;
+  const literalRefs: LiteralRef[] = [];
+  if (jg >= 0) {
+    const v = m.values[jg];
+    const w = whereOf(m, jg, 'arguments');
+    if (!Array.isArray(v)) return ctx.reject('RECORD_MEMBER_TYPE', 'arguments must be an array of NamedArgument', w);
+    validateLiteral(v, true, ctx, w, literalRefs);
+    args = v;
+  }
+  return { type: 'x', k, f, o, p, anchor, sourceFile, arguments: args, literalRefs };
+}
+
+/**
+ * R-C8: checks a Literal (or, when `isArguments`, an array of NamedArgument) iteratively and collects
+ * every `type` reference with its pointer, for the closure check of stage 5.
+ */
+export function validateLiteral(root: Lite | undefined, isArguments: boolean, ctx: CheckContext, where: Where, refs: LiteralRef[]): void {
+  const stack: { v: Lite | undefined; pointer: string; args: boolean }[] = [{ v: root, pointer: where.pointer ?? '', args: isArguments }];
+  while (stack.length > 0) {
+    const { v, pointer, args } = stack.pop()!;
+    const w = { ...where, pointer };
+    if (args) {
+      if (!Array.isArray(v)) ctx.reject('RECORD_MEMBER_TYPE', 'expected an array of NamedArgument', w);
+      for (let n = v.length - 1; n >= 0; n--) {
+        const arg = v[n];
+        const pa = `${pointer}/${n}`;
+        if (!isObject(arg)) ctx.reject('RECORD_MEMBER_TYPE', 'a NamedArgument is an object', { ...where, pointer: pa });
+        refuseUnknownIn(arg, ['name', 'value'], ctx, { ...where, pointer: pa });
+        if (!arg.has('name')) ctx.reject('RECORD_MEMBER_MISSING', 'a NamedArgument needs a name', { ...where, pointer: `${pa}/name`, member: 'name' });
+        readNonEmpty(arg.get('name'), ctx, { ...where, pointer: `${pa}/name` });
+        if (!arg.has('value')) ctx.reject('RECORD_MEMBER_MISSING', 'a NamedArgument needs a value', { ...where, pointer: `${pa}/value`, member: 'value' });
+        stack.push({ v: arg.get('value'), pointer: `${pa}/value`, args: false });
+      }
+      continue;
+    }
+    if (!isObject(v)) ctx.reject('RECORD_MEMBER_TYPE', 'a Literal is an object', w);
+    const kind = v.get('k');
+    if (kind === undefined) ctx.reject('RECORD_MEMBER_MISSING', 'a Literal needs k', { ...w, pointer: `${pointer}/k`, member: 'k' });
+    if (typeof kind !== 'string') ctx.reject('RECORD_MEMBER_TYPE', 'a Literal k is a string', { ...w, pointer: `${pointer}/k` });
+    const members = Object.hasOwn(LITERAL_MEMBERS, kind) ? LITERAL_MEMBERS[kind] : undefined;
+    if (members === undefined) {
+      ctx.refuse('LITERAL_KIND_UNKNOWN', `unknown Literal kind ${JSON.stringify(kind)}`, { ...w, pointer: `${pointer}/k` });
+      continue;
+    }
+    refuseUnknownIn(v, ['k', ...members], ctx, w);
+    for (const name of members) {
+      if (!v.has(name)) ctx.reject('RECORD_MEMBER_MISSING', `a ${kind} Literal needs ${name}`, { ...w, pointer: `${pointer}/${name}`, member: name });
+    }
+    const pv = `${pointer}/value`;
+    switch (kind) {
+      case 'boolean':
+        if (typeof v.get('value') !== 'boolean') ctx.reject('RECORD_MEMBER_TYPE', 'a boolean Literal holds a boolean', { ...w, pointer: pv });
+        break;
+      case 'number': {
+        const n = v.get('value');
+        if (typeof n !== 'number' && !(n instanceof JsonNumber)) ctx.reject('RECORD_MEMBER_TYPE', 'a number Literal holds a number', { ...w, pointer: pv });
+        break;
+      }
+      case 'string':
+        if (typeof v.get('value') !== 'string') ctx.reject('RECORD_MEMBER_TYPE', 'a string Literal holds a string', { ...w, pointer: pv });
+        break;
+      case 'enum':
+        readString(v.get('name'), ctx, { ...w, pointer: `${pointer}/name` });
+        break;
+      case 'array': {
+        const items = v.get('items');
+        if (!Array.isArray(items)) ctx.reject('RECORD_MEMBER_TYPE', 'an array Literal holds items', { ...w, pointer: `${pointer}/items` });
+        for (let n = items.length - 1; n >= 0; n--) stack.push({ v: items[n], pointer: `${pointer}/items/${n}`, args: false });
+        break;
+      }
+      case 'annotation':
+        stack.push({ v: v.get('arguments'), pointer: `${pointer}/arguments`, args: true });
+        break;
+    }
+    if (kind === 'enum' || kind === 'class' || kind === 'annotation') {
+      const pt = `${pointer}/type`;
+      refs.push({ ref: ctx.readIndex(v.get('type'), { ...w, pointer: pt }), pointer: pt });
+    }
+  }
+}

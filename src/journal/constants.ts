@@ -1,0 +1,162 @@
+/** Every structural byte, limit, member name and error code of the journal format (seed 003, R-J*). */
+
+/** Format versions (R-J2). */
+export const SCHEMA_CURRENT = 3;
+export const SCHEMA_READABLE = 2;
+export const SCHEMA_RETIRED = 1;
+/** The only group frame version (R-J6). */
+export const GROUP_FRAME_VERSION = 1;
+
+/** Bytes the reader looks at outside JSON values. */
+export const BYTE = {
+  LF: 0x0a,
+  CR: 0x0d,
+  SPACE: 0x20,
+  TAB: 0x09,
+  QUOTE: 0x22,
+  BACKSLASH: 0x5c,
+  OPEN_BRACE: 0x7b,
+  CLOSE_BRACE: 0x7d,
+  OPEN_BRACKET: 0x5b,
+  CLOSE_BRACKET: 0x5d,
+  COLON: 0x3a,
+  COMMA: 0x2c,
+  MINUS: 0x2d,
+  PLUS: 0x2b,
+  DOT: 0x2e,
+  ZERO: 0x30,
+  NINE: 0x39,
+} as const;
+/** The UTF-8 byte-order mark (R-J1 refuses it at the start of a file). */
+export const BOM = [0xef, 0xbb, 0xbf] as const;
+
+/** Limits (seed 003 "Logical Commit Groups", R-J6, R-J5). */
+export const LIMITS = {
+  /** Records after the transaction in one group. */
+  MAX_RECORDS_PER_GROUP: 256,
+  /** Sum of the compact payload serializations of one group, in UTF-8 bytes. */
+  MAX_GROUP_PAYLOAD_BYTES: 4 * 1024 * 1024,
+  /** One group frame line, LF excluded. */
+  MAX_FRAME_LINE_BYTES: 8 * 1024 * 1024,
+  /** principal and request strings, in UTF-8 bytes. */
+  MAX_PRINCIPAL_BYTES: 1024,
+  MAX_REQUEST_BYTES: 1024,
+} as const;
+
+/** Integer ranges (R-S2). */
+export const U64_MAX = (1n << 64n) - 1n;
+export const I64_MIN = -(1n << 63n);
+export const I64_MAX = (1n << 63n) - 1n;
+
+/** Closed member sets, in the canonical writer order (R-J8). */
+export const HEADER_MEMBERS = ['schema', 'generation', 'origin'] as const;
+export const FRAME_MEMBERS = ['group', 'first', 'frontier', 'entries'] as const;
+export const ENTRY_MEMBERS = ['position', 'kind', 'id', 'version', 'metadata', 'payload'] as const;
+export const METADATA_MEMBERS = ['principal', 'correlation', 'causation', 'request', 'link', 'at_us'] as const;
+export const LINK_MEMBERS = ['UndoOf', 'RedoOf'] as const;
+/** The v1 timestamp member: refused by name even beside at_us (R-J5). */
+export const RETIRED_METADATA_MEMBER = 'at';
+
+/** Entry kinds (seed 003 "The Entry Line"). */
+export const KIND_TRANSACTION = 'Transaction';
+export const KIND_RECORD = 'Record';
+
+/** Reserved definition-id namespaces (R-J7). */
+export const RESERVED_PREFIX = 'harmos:';
+export const WORK_PREFIX = 'harmos:work/';
+export const SIDECAR_PREFIX = 'harmos:sidecar/';
+export const GUEST_PREFIX = 'harmos:guest/';
+/** Sidecar owner shape (R-J7). */
+export const SIDECAR_OWNER_PATTERN = /^[a-z][a-z0-9.-]*$/;
+
+/** Track key separator U+001F (R-J10). */
+export const TRACK_SEPARATOR = 0x1f;
+
+/** Requirement ids used by the code (see spec/journal/README.md). */
+export const REQ = {
+  FILE: 'R-J1',
+  VERSION: 'R-J2',
+  TORN_TAIL: 'R-J3',
+  POSITIONS: 'R-J4',
+  METADATA: 'R-J5',
+  GROUP: 'R-J6',
+  LEGACY: 'R-J6a',
+  RESERVED: 'R-J7',
+  WRITER: 'R-J8',
+  MIGRATION: 'R-J9',
+  TRACK_KEY: 'R-J10',
+  JSON: 'R-S1',
+  INTEGER: 'R-S2',
+  HEADER: 'JRN-HDR-1',
+  ENTRY: 'JRN-ENT-1',
+  KIND: 'JRN-ENT-2',
+  ID: 'JRN-ENT-3',
+  LINK: 'JRN-MD-1',
+  LINE_KIND: 'JRN-LINE-1',
+  APPEND_INPUT: 'JRN-OP-1',
+  APPEND_CONTINUE: 'JRN-OP-2',
+  TRACK_INPUT: 'JRN-OP-3',
+} as const;
+
+/** Error codes the journal oracle returns: the journal registry plus the shared JSON codes. */
+export const CODES = {
+  // shared JSON text codes (spec/shared/error-codes.json)
+  JSON_SYNTAX: 'JSON_SYNTAX',
+  JSON_INVALID_UTF8: 'JSON_INVALID_UTF8',
+  JSON_BOM: 'JSON_BOM',
+  JSON_DUPLICATE_MEMBER: 'JSON_DUPLICATE_MEMBER',
+  JSON_LONE_SURROGATE: 'JSON_LONE_SURROGATE',
+  // journal codes (spec/journal/error-codes.json)
+  EMPTY_FILE: 'EMPTY_FILE',
+  CARRIAGE_RETURN: 'CARRIAGE_RETURN',
+  BLANK_LINE: 'BLANK_LINE',
+  UNTERMINATED_HEADER: 'UNTERMINATED_HEADER',
+  RETIRED_SCHEMA: 'RETIRED_SCHEMA',
+  UNSUPPORTED_SCHEMA: 'UNSUPPORTED_SCHEMA',
+  GROUP_IN_V2: 'GROUP_IN_V2',
+  UNTERMINATED_V2_LINE: 'UNTERMINATED_V2_LINE',
+  NOT_AN_OBJECT: 'NOT_AN_OBJECT',
+  MISSING_MEMBER: 'MISSING_MEMBER',
+  UNKNOWN_MEMBER: 'UNKNOWN_MEMBER',
+  RETIRED_MEMBER: 'RETIRED_MEMBER',
+  WRONG_TYPE: 'WRONG_TYPE',
+  INVALID_INTEGER: 'INVALID_INTEGER',
+  UNSUPPORTED_GROUP_VERSION: 'UNSUPPORTED_GROUP_VERSION',
+  EMPTY_GROUP: 'EMPTY_GROUP',
+  GROUP_SHAPE: 'GROUP_SHAPE',
+  GROUP_TOO_LARGE: 'GROUP_TOO_LARGE',
+  FRAME_BOUNDS: 'FRAME_BOUNDS',
+  RECORD_METADATA_MISMATCH: 'RECORD_METADATA_MISMATCH',
+  FRAME_TOO_LARGE: 'FRAME_TOO_LARGE',
+  PAYLOAD_BUDGET_EXCEEDED: 'PAYLOAD_BUDGET_EXCEEDED',
+  INVALID_POSITION: 'INVALID_POSITION',
+  POSITION_GAP: 'POSITION_GAP',
+  POSITION_NOT_ASCENDING: 'POSITION_NOT_ASCENDING',
+  ORIGIN_INSIDE_GROUP: 'ORIGIN_INSIDE_GROUP',
+  INVALID_KIND: 'INVALID_KIND',
+  EMPTY_ID: 'EMPTY_ID',
+  INVALID_CORRELATION: 'INVALID_CORRELATION',
+  INVALID_CAUSATION: 'INVALID_CAUSATION',
+  INVALID_LINK: 'INVALID_LINK',
+  FIELD_TOO_LONG: 'FIELD_TOO_LONG',
+  RESERVED_NAMESPACE: 'RESERVED_NAMESPACE',
+  RESERVED_KIND: 'RESERVED_KIND',
+  RESERVED_PAYLOAD: 'RESERVED_PAYLOAD',
+  INVALID_OP_INPUT: 'INVALID_OP_INPUT',
+  APPEND_NOT_CONTINUOUS: 'APPEND_NOT_CONTINUOUS',
+  INVALID_TRACK_LABEL: 'INVALID_TRACK_LABEL',
+} as const;
+
+export type JournalCode = (typeof CODES)[keyof typeof CODES];
+
+/** The shared JSON codes (registered in spec/shared/, not in the journal registry). */
+export const SHARED_CODES: readonly string[] = [
+  CODES.JSON_SYNTAX,
+  CODES.JSON_INVALID_UTF8,
+  CODES.JSON_BOM,
+  CODES.JSON_DUPLICATE_MEMBER,
+  CODES.JSON_LONE_SURROGATE,
+];
+
+/** Read chunk size of the streaming reader. */
+export const READ_CHUNK_BYTES = 1 << 20;

@@ -1,0 +1,82 @@
+/** The journal ops of PROTOCOL.md: journal.read, journal.append, journal.track-key. */
+import type { FormatError } from '../shared/errors.ts';
+import type { JsonValue } from '../shared/json/value.ts';
+import type { OpHandler, OpName, OpOutcome } from '../shared/ops.ts';
+import { CODES, REQ } from './constants.ts';
+import { observationOf, readJournalBytes } from './read-journal.ts';
+import { refuse } from './refusal.ts';
+import { parseJsonText } from './scan-json.ts';
+import { encodeTrackKey } from './track-key.ts';
+import { appendGroupToBytes } from './write-journal.ts';
+
+const reject = (error: FormatError): OpOutcome => ({ accept: false, error });
+
+/** Parses an op input as strict JSON (R-S1). */
+function parseInput(input: Uint8Array): { ok: true; value: JsonValue } | { ok: false; outcome: OpOutcome } {
+  const r = parseJsonText(input);
+  if (r.ok) return r;
+  const profile = r.code === CODES.JSON_SYNTAX || r.code === CODES.JSON_INVALID_UTF8 ? 'core' : 'strict';
+  return { ok: false, outcome: reject(refuse(r.code, REQ.JSON, profile, r.message, undefined, r.pointer, r.member, r.offset)) };
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** Strict base64 (RFC 4648 §4, padded, no whitespace, canonical final bits), or undefined. */
+export function decodeBase64Strict(text: string): Uint8Array | undefined {
+  if (!BASE64.test(text)) return undefined;
+  const bytes = Buffer.from(text, 'base64');
+  return bytes.toString('base64') === text ? new Uint8Array(bytes) : undefined;
+}
+
+function inputError(message: string, pointer: string, member?: string): OpOutcome {
+  return reject(refuse(CODES.INVALID_OP_INPUT, REQ.APPEND_INPUT, 'core', message, undefined, pointer, member));
+}
+
+const readOp: OpHandler = (input) => {
+  const r = readJournalBytes(input, { collect: true });
+  return r.ok ? { accept: true, observation: observationOf(r.value) } : reject(r.error);
+};
+
+const appendOp: OpHandler = (input) => {
+  const parsed = parseInput(input);
+  if (!parsed.ok) return parsed.outcome;
+  const v = parsed.value;
+  // JRN-OP-1: the input is exactly {"journal": base64, "group": [entry…]}.
+  if (!(v instanceof Map)) return inputError('the input must be an object {"journal", "group"}', '');
+  for (const key of v.keys()) {
+    if (key !== 'journal' && key !== 'group') return inputError(`unknown input member ${JSON.stringify(key)}`, `/${key}`, key);
+  }
+  const journal = v.get('journal');
+  if (typeof journal !== 'string') return inputError('"journal" must be a base64 string', '/journal', 'journal');
+  const bytes = decodeBase64Strict(journal);
+  if (!bytes) return inputError('"journal" is not canonical padded base64', '/journal', 'journal');
+  const group = v.get('group');
+  if (!Array.isArray(group)) return inputError('"group" must be an array of entries', '/group', 'group');
+  const r = appendGroupToBytes(bytes, group);
+  if (!r.ok) return reject(r.error);
+  return { accept: true, observation: new Map([['bytes', Buffer.from(r.value).toString('base64')]]) };
+};
+
+const trackKeyOp: OpHandler = (input) => {
+  const parsed = parseInput(input);
+  if (!parsed.ok) return parsed.outcome;
+  const v = parsed.value;
+  // JRN-OP-3: the input is a JSON array of label strings.
+  if (!Array.isArray(v)) return reject(refuse(CODES.INVALID_OP_INPUT, REQ.TRACK_INPUT, 'core', 'the input must be an array of labels', undefined, ''));
+  const labels: string[] = [];
+  for (let i = 0; i < v.length; i++) {
+    const label = v[i];
+    if (typeof label !== 'string') return reject(refuse(CODES.INVALID_OP_INPUT, REQ.TRACK_INPUT, 'core', 'a label must be a string', undefined, `/${i}`));
+    labels.push(label);
+  }
+  const key = encodeTrackKey(labels);
+  if (!key.ok) return reject(key.error);
+  return { accept: true, observation: new Map([['key', Buffer.from(key.value).toString('base64')]]) };
+};
+
+/** The journal op handlers (OpHandler contract: never throw on bad input). */
+export const ops: Partial<Record<OpName, OpHandler>> = {
+  'journal.read': readOp,
+  'journal.append': appendOp,
+  'journal.track-key': trackKeyOp,
+};

@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { journalHistory } from '../../generators/journal/journal-history.ts';
+import { sampleBytes } from '../../generators/journal/_internals/sample.ts';
+import { jsonEqual } from '../shared/json/equal.ts';
+import type { JsonValue } from '../shared/json/value.ts';
+import { CODES } from './constants.ts';
+import { JournalReader, observationOf, readJournalBytes, readJournalFile } from './read-journal.ts';
+
+const HEADER = '{"schema":3,"generation":0,"origin":0}\n';
+const entry = (p: number | string, extra = '') =>
+  `{"position":${p},"kind":"Transaction","id":"t","version":1,"metadata":{"principal":null,"correlation":${p},"causation":null,"request":null,"link":null,"at_us":0${extra}},"payload":null}`;
+
+function verdict(bytes: Uint8Array, chunks?: number[]): string {
+  const reader = new JournalReader({ collect: true });
+  if (!chunks) reader.push(bytes);
+  else {
+    let at = 0;
+    for (const c of chunks) {
+      reader.push(bytes.subarray(at, Math.min(bytes.length, at + c)));
+      at = Math.min(bytes.length, at + c);
+    }
+    reader.push(bytes.subarray(at));
+  }
+  const r = reader.finish();
+  if (!r.ok) return `reject ${r.error.code} ${r.error.location.line} ${r.error.location.byteOffset}`;
+  return 'accept';
+}
+
+const byteEdits = (bytes: Uint8Array) =>
+  fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 3 }).map((edits) => {
+    const b = Buffer.from(bytes);
+    for (const [i, v] of edits) if (b.length > 0) b[i % b.length] = v;
+    return new Uint8Array(b);
+  });
+
+describe('journal reader', () => {
+  it('gives the same verdict and observation whatever the chunking', () => {
+    const input = journalHistory({ maxLines: 4 }).chain((s) => byteEdits(sampleBytes(s)));
+    fc.assert(
+      fc.property(input, fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 20 }), (bytes, chunks) => {
+        expect(verdict(bytes, chunks)).toBe(verdict(bytes));
+        const whole = readJournalBytes(bytes, { collect: true });
+        const reader = new JournalReader({ collect: true });
+        for (let i = 0; i < bytes.length; i += 7) reader.push(bytes.subarray(i, i + 7));
+        const split = reader.finish();
+        if (whole.ok && split.ok) expect(jsonEqual(observationOf(whole.value), observationOf(split.value))).toBe(true);
+      }),
+      { seed: 11, numRuns: 300 },
+    );
+  });
+
+  it('never throws, whatever bytes it gets', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.uint8Array({ maxLength: 200 }), fc.uint8Array({ maxLength: 80 }).map((b) => Buffer.concat([Buffer.from(HEADER), b]))), (bytes) => {
+        const r = readJournalBytes(bytes, { collect: true });
+        expect(typeof r.ok).toBe('boolean');
+      }),
+      { seed: 12, numRuns: 2000 },
+    );
+  });
+
+  it('keeps positions and at_us above 2^53 exactly', () => {
+    const big = '18446744073709551615';
+    const text = `{"schema":3,"generation":9007199254740993,"origin":18446744073709551614}\n${entry(big).replace('"at_us":0', '"at_us":-9223372036854775808')}\n`;
+    const r = readJournalBytes(Buffer.from(text), { collect: true });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const obs = observationOf(r.value) as Map<string, JsonValue>;
+    const want = new Map<string, JsonValue>([['frontier', obs.get('frontier')!]]);
+    expect((want.get('frontier') as { lexeme: string }).lexeme).toBe(big);
+    const e = (obs.get('entries') as Map<string, JsonValue>[])[0]!;
+    expect((e.get('position') as { lexeme: string }).lexeme).toBe(big);
+    expect(((e.get('metadata') as Map<string, JsonValue>).get('at_us') as { lexeme: string }).lexeme).toBe('-9223372036854775808');
+    expect((obs.get('generation') as { lexeme: string }).lexeme).toBe('9007199254740993');
+  });
+
+  it('refuses positions and at_us one past the 64-bit ranges', () => {
+    const over = readJournalBytes(Buffer.from(`{"schema":3,"generation":0,"origin":18446744073709551615}\n${entry('18446744073709551616')}\n`));
+    expect(over.ok ? 'accept' : over.error.code).toBe(CODES.INVALID_INTEGER);
+    const at = readJournalBytes(Buffer.from(HEADER + entry(1).replace('"at_us":0', '"at_us":9223372036854775808') + '\n'));
+    expect(at.ok ? 'accept' : at.error.code).toBe(CODES.INVALID_INTEGER);
+  });
+
+  it('reports the line, byte offset and member of a refusal', () => {
+    const text = HEADER + entry(1) + '\n' + entry(2, ',"at":{"secs":0}') + '\n';
+    const r = readJournalBytes(Buffer.from(text));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe(CODES.RETIRED_MEMBER);
+    expect(r.error.location).toMatchObject({ line: 3, byteOffset: HEADER.length + entry(1).length + 1, pointer: '/metadata/at', member: 'at' });
+  });
+
+  it('streams a file across chunk boundaries with the same verdict as in memory', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'formcert-journal-'));
+    try {
+      const lines = [HEADER];
+      for (let p = 1; p <= 12_000; p++) lines.push(entry(p).replace('"payload":null', `"payload":"${'x'.repeat(p % 300)}"`) + '\n');
+      lines.push('{"group":1,"fir'); // torn tail
+      const bytes = Buffer.from(lines.join(''));
+      const path = join(dir, 'j.jsonl');
+      writeFileSync(path, bytes);
+      const fromFile = await readJournalFile(path);
+      const inMemory = readJournalBytes(bytes);
+      expect(fromFile.ok && inMemory.ok).toBe(true);
+      if (fromFile.ok && inMemory.ok) {
+        expect(fromFile.value.frontier).toBe(12_000n);
+        expect(fromFile.value.tornTailBytes).toBe(15);
+        expect(fromFile.value.recoveredBytes).toBe(inMemory.value.recoveredBytes);
+      }
+      writeFileSync(path, Buffer.concat([bytes.subarray(0, 2_500_000), Buffer.from('\r'), bytes.subarray(2_500_000)]));
+      const cr = await readJournalFile(path);
+      expect(cr.ok ? 'accept' : [cr.error.code, cr.error.location.byteOffset]).toEqual([CODES.CARRIAGE_RETURN, 2_500_000]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,278 @@
+/**
+ * The journal reader: one pass over LF-split lines, memory bounded by one line (plus, when asked,
+ * the collected observation). Stages: split lines (here) → file rules (R-J1) → scan-json →
+ * parse-header | parse-group-frame | parse-entry → position rules (R-J4) → build-observation.
+ */
+import { open } from 'node:fs/promises';
+import { isUtf8 } from 'node:buffer';
+import { fail, ok, type FormatError, type Result } from '../shared/errors.ts';
+import type { JsonValue } from '../shared/json/value.ts';
+import { buildEntryObservation, buildObservation } from './build-observation.ts';
+import { BOM, BYTE, CODES, READ_CHUNK_BYTES, REQ, SCHEMA_READABLE } from './constants.ts';
+import { parseEntry, type EntryFacts, type PayloadAccess } from './parse-entry.ts';
+import { parseGroupFrame } from './parse-group-frame.ts';
+import { parseHeader, type Header } from './parse-header.ts';
+import { isRefusal, refuse, type LineContext } from './refusal.ts';
+import { asBuffer, buildPayload, firstInvalidUtf8, PayloadSpan, scanJson, type ScannedValue } from './scan-json.ts';
+import { compactLength } from './write-compact.ts';
+
+/** What a successful read knows about the file. */
+export interface JournalSummary {
+  readonly header: Header;
+  /** Last position of the recovered prefix, or origin when that is larger (R-J4). */
+  readonly frontier: bigint;
+  /** Position of the last entry line or group read, or null when there is none. */
+  readonly lastPosition: bigint | null;
+  /** Entries above origin. */
+  readonly entryCount: number;
+  /** Entry and group lines after the header. */
+  readonly lineCount: number;
+  /** Bytes of the recovered prefix (header included). */
+  readonly recoveredBytes: number;
+  /** v3 bytes after the last LF (R-J3); always 0 for v2. */
+  readonly tornTailBytes: number;
+  /** v2 only: whether the file ends with LF (R-J3 lets the final v2 line go without one). */
+  readonly endsWithLf: boolean;
+  /** The observation's entries, when the read was asked to collect them. */
+  readonly entries?: JsonValue[];
+}
+
+/** Options of a read. */
+export interface ReadOptions {
+  /** Build the observation's entries (memory grows with the file); off for validation. */
+  readonly collect?: boolean;
+}
+
+/** Incremental reader: feed chunks with {@link push}, then {@link finish}. Never throws on bad input. */
+export class JournalReader {
+  private readonly collect: boolean;
+  private parts: Buffer[] = [];
+  private partsLength = 0;
+  private offset = 0;
+  private lineNo = 0;
+  private header: Header | undefined;
+  private last: bigint | null = null;
+  private entryCount = 0;
+  private error: FormatError | undefined;
+  private readonly entries: JsonValue[] = [];
+  private currentLine: Buffer = Buffer.alloc(0);
+  private readonly payload: PayloadAccess = {
+    value: (v) => (v instanceof PayloadSpan ? buildPayload(this.currentLine, v) : (v as JsonValue)),
+    length: (v) => (v instanceof PayloadSpan ? v.compactLength : compactLength(v as JsonValue)),
+  };
+
+  constructor(options: ReadOptions = {}) {
+    this.collect = options.collect ?? false;
+  }
+
+  /** Feeds the next bytes; returns false once the file is refused (later chunks are ignored). */
+  push(chunk: Uint8Array): boolean {
+    if (this.error) return false;
+    const buf = asBuffer(chunk);
+    let start = 0;
+    if (this.partsLength > 0) {
+      const lf = buf.indexOf(BYTE.LF);
+      if (lf < 0) {
+        this.keep(buf);
+        return true;
+      }
+      const line = Buffer.concat([...this.parts, buf.subarray(0, lf)]);
+      this.parts = [];
+      this.partsLength = 0;
+      if (!this.processLine(line, true)) return false;
+      start = lf + 1;
+    }
+    for (;;) {
+      const lf = buf.indexOf(BYTE.LF, start);
+      if (lf < 0) break;
+      if (!this.processLine(buf.subarray(start, lf), true)) return false;
+      start = lf + 1;
+    }
+    if (start < buf.length) this.keep(buf.subarray(start));
+    return true;
+  }
+
+  /** Ends the input and returns the verdict. */
+  finish(): Result<JournalSummary> {
+    if (this.error) return fail(this.error);
+    const tail = this.partsLength;
+    if (!this.header) {
+      const bytes = Buffer.concat(this.parts);
+      const at = { line: 1, byteOffset: 0 };
+      if (tail === 0) return fail(refuse(CODES.EMPTY_FILE, REQ.FILE, 'strict', 'an empty file has no header', at));
+      if (startsWithBom(bytes)) return fail(refuse(CODES.JSON_BOM, REQ.FILE, 'strict', 'a journal must not start with a byte-order mark', at));
+      // R-J1: the header line must end with LF.
+      return fail(refuse(CODES.UNTERMINATED_HEADER, REQ.FILE, 'core', 'the header line has no terminating LF', at));
+    }
+    let tornTailBytes = 0;
+    let endsWithLf = tail === 0;
+    if (tail > 0) {
+      if (this.header.schema === SCHEMA_READABLE) {
+        // R-J3: a final complete v2 entry line without LF is part of the history.
+        if (!this.processLine(Buffer.concat(this.parts), false)) return fail(this.error!);
+      } else {
+        // R-J3: v3 bytes after the last LF are outside the recovered prefix, never inspected.
+        tornTailBytes = tail;
+        endsWithLf = true;
+      }
+    }
+    const h = this.header;
+    const frontier = this.last !== null && this.last > h.origin ? this.last : h.origin;
+    return ok({
+      header: h,
+      frontier,
+      lastPosition: this.last,
+      entryCount: this.entryCount,
+      lineCount: this.lineNo - 1,
+      recoveredBytes: this.offset,
+      tornTailBytes,
+      endsWithLf,
+      ...(this.collect ? { entries: this.entries } : {}),
+    });
+  }
+
+  private keep(bytes: Buffer): void {
+    // Copied: the caller may reuse its chunk buffer.
+    this.parts.push(Buffer.from(bytes));
+    this.partsLength += bytes.length;
+  }
+
+  private stop(error: FormatError): false {
+    this.error = error;
+    return false;
+  }
+
+  /** One line, LF excluded. Returns false when the file is refused. */
+  private processLine(line: Buffer, terminated: boolean): boolean {
+    this.lineNo++;
+    const at: LineContext = { line: this.lineNo, byteOffset: this.offset };
+    this.offset += line.length + (terminated ? 1 : 0);
+    const ok = this.checkLine(line, at, terminated);
+    return ok;
+  }
+
+  private checkLine(line: Buffer, at: LineContext, terminated: boolean): boolean {
+    const cr = line.indexOf(BYTE.CR);
+    if (cr >= 0) {
+      // R-J1: the wire is LF-only; a CR is refused, never stripped.
+      return this.stop(refuse(CODES.CARRIAGE_RETURN, REQ.FILE, 'core', 'carriage return in the file', at, undefined, undefined, at.byteOffset + cr));
+    }
+    if (at.line === 1 && startsWithBom(line)) {
+      return this.stop(refuse(CODES.JSON_BOM, REQ.FILE, 'strict', 'a journal must not start with a byte-order mark', at));
+    }
+    if (isBlank(line)) return this.stop(refuse(CODES.BLANK_LINE, REQ.FILE, 'strict', 'blank line', at));
+    if (!isUtf8(line)) {
+      return this.stop(refuse(CODES.JSON_INVALID_UTF8, REQ.FILE, 'core', 'invalid UTF-8', at, undefined, undefined, at.byteOffset + firstInvalidUtf8(line, 0, line.length)));
+    }
+    const scanned = scanJson(line, 0, line.length, true);
+    if (!scanned.ok) {
+      if (!terminated) {
+        // R-J3: an unparsable unterminated final v2 line is refused.
+        return this.stop(refuse(CODES.UNTERMINATED_V2_LINE, REQ.TORN_TAIL, 'core', `unparsable final v2 line without LF (${scanned.message})`, at, scanned.pointer, undefined, at.byteOffset + scanned.offset));
+      }
+      const profile = scanned.code === CODES.JSON_SYNTAX ? 'core' : 'strict';
+      return this.stop(refuse(scanned.code, REQ.JSON, profile, scanned.message, at, scanned.pointer, scanned.member, at.byteOffset + scanned.offset));
+    }
+    this.currentLine = line;
+    if (!this.header) {
+      const header = parseHeader(scanned.value, at);
+      if (isRefusal(header)) return this.stop(header);
+      this.header = header;
+      return true;
+    }
+    return this.checkHistoryLine(scanned.value, line.length, at);
+  }
+
+  private checkHistoryLine(value: ScannedValue, lineBytes: number, at: LineContext): boolean {
+    if (!(value instanceof Map)) {
+      return this.stop(refuse(CODES.NOT_AN_OBJECT, REQ.LINE_KIND, 'core', 'a history line is a group frame or an entry object', at, ''));
+    }
+    let entries: readonly EntryFacts[];
+    if (value.has('group')) {
+      if (this.header!.schema === SCHEMA_READABLE) {
+        // R-J2: a v2 file never contains group frames.
+        return this.stop(refuse(CODES.GROUP_IN_V2, REQ.VERSION, 'core', 'group frame in a version 2 file', at, '/group', 'group'));
+      }
+      const group = parseGroupFrame(value, lineBytes, at, this.payload);
+      if (isRefusal(group)) return this.stop(group);
+      entries = group.entries;
+    } else {
+      // R-J6a: a standalone legacy entry line (v2, or v3 in position order).
+      const entry = parseEntry(value, '', at, this.payload);
+      if (isRefusal(entry)) return this.stop(entry);
+      entries = [entry];
+    }
+    const first = entries[0]!.position;
+    const last = entries[entries.length - 1]!.position;
+    const origin = this.header!.origin;
+    const pointer = value.has('group') ? '/entries/0/position' : '/position';
+    if (this.last === null) {
+      if (first > origin + 1n) {
+        // R-J4: history may start at or under origin + 1, never above it.
+        return this.stop(refuse(CODES.POSITION_GAP, REQ.POSITIONS, 'core', `first position ${first} leaves a gap above origin ${origin}`, at, pointer, 'position'));
+      }
+    } else if (first !== this.last + 1n) {
+      const code = first > this.last + 1n ? CODES.POSITION_GAP : CODES.POSITION_NOT_ASCENDING;
+      return this.stop(refuse(code, REQ.POSITIONS, 'core', `expected position ${this.last + 1n}, found ${first}`, at, pointer, 'position'));
+    }
+    if (first <= origin && origin < last) {
+      // R-J4: an origin names a complete group boundary.
+      return this.stop(refuse(CODES.ORIGIN_INSIDE_GROUP, REQ.POSITIONS, 'strict', `origin ${origin} falls inside group ${first}..${last}`, at, '', 'origin'));
+    }
+    this.last = last;
+    for (const e of entries) {
+      if (e.position <= origin) continue;
+      this.entryCount++;
+      if (this.collect) {
+        const p = e.source.get('payload')!;
+        this.entries.push(buildEntryObservation(e.source, this.payload.value(p)));
+      }
+    }
+    return true;
+  }
+}
+
+function startsWithBom(b: Uint8Array): boolean {
+  return b.length >= 3 && b[0] === BOM[0] && b[1] === BOM[1] && b[2] === BOM[2];
+}
+
+function isBlank(line: Uint8Array): boolean {
+  for (let i = 0; i < line.length; i++) if (line[i] !== BYTE.SPACE && line[i] !== BYTE.TAB) return false;
+  return true;
+}
+
+/** Reads a whole journal held in memory. */
+export function readJournalBytes(bytes: Uint8Array, options: ReadOptions = {}): Result<JournalSummary> {
+  const reader = new JournalReader(options);
+  reader.push(bytes);
+  return reader.finish();
+}
+
+/** Reads a journal file in chunks (one pass, memory bounded by one line when not collecting). Rejects only on I/O errors. */
+export async function readJournalFile(path: string, options: ReadOptions = {}): Promise<Result<JournalSummary>> {
+  const handle = await open(path, 'r');
+  try {
+    const reader = new JournalReader(options);
+    const chunk = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+    for (;;) {
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      if (!reader.push(chunk.subarray(0, bytesRead))) break;
+    }
+    return reader.finish();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The `journal.read` observation of a successful read that collected its entries. */
+export function observationOf(summary: JournalSummary): JsonValue {
+  return buildObservation({
+    schema: summary.header.schema,
+    generationLexeme: summary.header.generationLexeme,
+    originLexeme: summary.header.originLexeme,
+    frontier: summary.frontier,
+    tornTailBytes: summary.tornTailBytes,
+    entries: summary.entries ?? [],
+  });
+}

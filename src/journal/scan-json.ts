@@ -1,0 +1,496 @@
+/**
+ * Stage 1 of a journal line: a strict RFC 8259 byte scanner (R-S1, R-S2) specialised for journal lines.
+ * It builds the structural members as JsonValues and, when asked, leaves every entry payload unbuilt:
+ * the payload is validated in full (syntax, escapes, lone surrogates, duplicate members, number
+ * lexemes) and measured (its compact serialization length, R-J6) but returned as a byte span.
+ * No recursion: any depth is read with an explicit stack. UTF-8 validity is checked by the caller
+ * (one native pass per line), so bytes >= 0x80 here are always well-formed string content.
+ */
+import { isUtf8 } from 'node:buffer';
+import { JsonNumber, type JsonValue } from '../shared/json/value.ts';
+import { BYTE, CODES } from './constants.ts';
+
+/** An entry payload left unbuilt: where it is in the line and how long its compact form is (R-J6). */
+export class PayloadSpan {
+  constructor(
+    readonly start: number,
+    readonly end: number,
+    /** UTF-8 length of the compact, minimally escaped serialization of the value. */
+    readonly compactLength: number,
+  ) {}
+}
+
+/** A scanned value: JSON, except that a payload member may hold a {@link PayloadSpan}. */
+export type ScannedValue = null | boolean | string | JsonNumber | ScannedValue[] | Map<string, ScannedValue> | PayloadSpan;
+
+/** A refusal found by the scanner (offsets are absolute in the buffer). */
+export interface ScanFailure {
+  readonly ok: false;
+  readonly code: string;
+  readonly offset: number;
+  readonly pointer: string;
+  readonly member?: string;
+  readonly message: string;
+}
+export type ScanResult = { readonly ok: true; readonly value: ScannedValue } | ScanFailure;
+
+// Scanner registers: the hot loop returns several things without allocating.
+let gPos = 0;
+let gLen = 0;
+let gErr: string | undefined;
+let gErrMsg = '';
+let gErrAt = 0;
+
+function setErr(code: string, at: number, message: string): void {
+  gErr = code;
+  gErrAt = at;
+  gErrMsg = message;
+}
+
+function hexVal(b: number): number {
+  if (b >= 0x30 && b <= 0x39) return b - 0x30;
+  if (b >= 0x61 && b <= 0x66) return b - 0x57;
+  if (b >= 0x41 && b <= 0x46) return b - 0x37;
+  return -1;
+}
+
+function readHex4(buf: Uint8Array, pos: number, end: number): number {
+  if (pos + 4 > end) return -1;
+  const a = hexVal(buf[pos]!);
+  const b = hexVal(buf[pos + 1]!);
+  const c = hexVal(buf[pos + 2]!);
+  const d = hexVal(buf[pos + 3]!);
+  if ((a | b | c | d) < 0) return -1;
+  return (a << 12) | (b << 8) | (c << 4) | d;
+}
+
+/** Compact (minimal-escape) UTF-8 length of one code unit or pair decoded from an escape (R-J6). */
+function escapedLength(cp: number): number {
+  if (cp < 0x20) return cp === 8 || cp === 9 || cp === 10 || cp === 12 || cp === 13 ? 2 : 6;
+  if (cp === 0x22 || cp === 0x5c) return 2;
+  if (cp < 0x80) return 1;
+  if (cp < 0x800) return 2;
+  if (cp < 0x10000) return 3;
+  return 4;
+}
+
+/**
+ * Scans a string whose opening quote is at `pos - 1`. Sets gPos past the closing quote and gLen to the
+ * compact length (quotes included). Returns the decoded text when `build`, else undefined.
+ */
+function scanString(buf: Buffer, pos: number, end: number, build: boolean): string | undefined {
+  const start = pos;
+  let len = 2;
+  let parts: string | undefined;
+  let segStart = pos;
+  for (;;) {
+    if (pos >= end) {
+      setErr(CODES.JSON_SYNTAX, pos, 'unterminated string');
+      return undefined;
+    }
+    const b = buf[pos]!;
+    if (b === BYTE.QUOTE) break;
+    if (b === BYTE.BACKSLASH) {
+      if (build) parts = (parts ?? '') + buf.toString('utf8', segStart, pos);
+      const e = buf[pos + 1];
+      let ch = '';
+      switch (e) {
+        case 0x22: ch = '"'; len += 2; pos += 2; break;
+        case 0x5c: ch = '\\'; len += 2; pos += 2; break;
+        case 0x2f: ch = '/'; len += 1; pos += 2; break;
+        case 0x62: ch = '\b'; len += 2; pos += 2; break;
+        case 0x66: ch = '\f'; len += 2; pos += 2; break;
+        case 0x6e: ch = '\n'; len += 2; pos += 2; break;
+        case 0x72: ch = '\r'; len += 2; pos += 2; break;
+        case 0x74: ch = '\t'; len += 2; pos += 2; break;
+        case 0x75: {
+          const cu = readHex4(buf, pos + 2, end);
+          if (cu < 0) {
+            setErr(CODES.JSON_SYNTAX, pos, 'bad \\u escape');
+            return undefined;
+          }
+          if (cu >= 0xd800 && cu <= 0xdbff) {
+            // R-S1: a high surrogate must be followed by an escaped low surrogate.
+            const lo = buf[pos + 6] === BYTE.BACKSLASH && buf[pos + 7] === 0x75 ? readHex4(buf, pos + 8, end) : -1;
+            if (lo < 0xdc00 || lo > 0xdfff) {
+              setErr(CODES.JSON_LONE_SURROGATE, pos, 'escaped high surrogate without a low surrogate');
+              return undefined;
+            }
+            ch = String.fromCharCode(cu, lo);
+            len += 4;
+            pos += 12;
+          } else if (cu >= 0xdc00 && cu <= 0xdfff) {
+            setErr(CODES.JSON_LONE_SURROGATE, pos, 'escaped low surrogate without a high surrogate');
+            return undefined;
+          } else {
+            ch = String.fromCharCode(cu);
+            len += escapedLength(cu);
+            pos += 6;
+          }
+          break;
+        }
+        default:
+          setErr(CODES.JSON_SYNTAX, pos, 'invalid escape');
+          return undefined;
+      }
+      if (build) parts += ch;
+      segStart = pos;
+      continue;
+    }
+    if (b < 0x20) {
+      setErr(CODES.JSON_SYNTAX, pos, 'control character in string');
+      return undefined;
+    }
+    pos++;
+    len++;
+  }
+  gPos = pos + 1;
+  gLen = len;
+  if (!build) return undefined;
+  if (parts === undefined) return buf.toString('utf8', start, pos);
+  return parts + buf.toString('utf8', segStart, pos);
+}
+
+/** Scans a number lexeme at pos; sets gPos past it. Returns false on a syntax error. */
+function scanNumber(buf: Uint8Array, pos: number, end: number): boolean {
+  const start = pos;
+  if (buf[pos] === BYTE.MINUS) pos++;
+  let b = pos < end ? buf[pos]! : -1;
+  if (b === BYTE.ZERO) {
+    pos++;
+  } else if (b > BYTE.ZERO && b <= BYTE.NINE) {
+    pos++;
+    while (pos < end && (b = buf[pos]!) >= BYTE.ZERO && b <= BYTE.NINE) pos++;
+  } else {
+    setErr(CODES.JSON_SYNTAX, start, 'invalid number');
+    return false;
+  }
+  if (pos < end && buf[pos] === BYTE.DOT) {
+    pos++;
+    const d = pos;
+    while (pos < end && (b = buf[pos]!) >= BYTE.ZERO && b <= BYTE.NINE) pos++;
+    if (pos === d) {
+      setErr(CODES.JSON_SYNTAX, start, 'invalid number: no digit after the point');
+      return false;
+    }
+  }
+  if (pos < end && (buf[pos] === 0x65 || buf[pos] === 0x45)) {
+    pos++;
+    if (pos < end && (buf[pos] === BYTE.PLUS || buf[pos] === BYTE.MINUS)) pos++;
+    const d = pos;
+    while (pos < end && (b = buf[pos]!) >= BYTE.ZERO && b <= BYTE.NINE) pos++;
+    if (pos === d) {
+      setErr(CODES.JSON_SYNTAX, start, 'invalid number: no digit in the exponent');
+      return false;
+    }
+  }
+  gPos = pos;
+  return true;
+}
+
+function matchLiteral(buf: Uint8Array, pos: number, end: number, lit: readonly number[]): boolean {
+  if (pos + lit.length > end) return false;
+  for (let i = 0; i < lit.length; i++) if (buf[pos + i] !== lit[i]) return false;
+  return true;
+}
+const TRUE = [0x74, 0x72, 0x75, 0x65];
+const FALSE = [0x66, 0x61, 0x6c, 0x73, 0x65];
+const NULL = [0x6e, 0x75, 0x6c, 0x6c];
+
+function skipWs(buf: Uint8Array, pos: number, end: number): number {
+  // R-J8: inside a line only space and tab are insignificant whitespace (LF splits lines, CR is banned).
+  let b: number;
+  while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
+  return pos;
+}
+
+function escapePointerToken(s: string): string {
+  return s.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Wraps a Uint8Array as a Buffer without copying. */
+export function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+const KIND_OBJ = 0;
+const KIND_ARR = 1;
+
+/**
+ * Scans exactly one JSON value filling buf[start, end) (space/tab around it allowed).
+ * With `spanPayloads`, the value of a `payload` member of the line object, or of an object inside an
+ * array inside the line object (a group frame's entries), is returned as a {@link PayloadSpan}.
+ * The caller has checked UTF-8 validity of the range.
+ */
+export function scanJson(buf: Buffer, start: number, end: number, spanPayloads: boolean): ScanResult {
+  gErr = undefined;
+  const kinds: number[] = [];
+  const values: (Map<string, ScannedValue> | ScannedValue[] | null)[] = [];
+  const keys: (string | number)[] = [];
+  const skipKeys: (string[] | Set<string> | null)[] = [];
+  let depth = 0;
+  let skipping = false;
+  let skipDepth = 0;
+  let skipStart = 0;
+  let compact = 0;
+  let value: ScannedValue = null;
+  let pos = skipWs(buf, start, end);
+
+  const failure = (): ScanFailure => {
+    let pointer = '';
+    for (let i = 0; i < depth; i++) {
+      const k = keys[i];
+      if (k === undefined) continue;
+      pointer += '/' + (typeof k === 'number' ? String(k) : escapePointerToken(k));
+    }
+    const member = gErr === CODES.JSON_DUPLICATE_MEMBER ? (keys[depth - 1] as string) : undefined;
+    return { ok: false, code: gErr!, offset: gErrAt, pointer, ...(member !== undefined ? { member } : {}), message: gErrMsg };
+  };
+
+  // Reads an object key at pos (which must be a quote) and the colon after it; returns false on error.
+  const readKey = (): boolean => {
+    if (buf[pos] !== BYTE.QUOTE) {
+      setErr(CODES.JSON_SYNTAX, pos, 'expected a member name');
+      return false;
+    }
+    const key = scanString(buf, pos + 1, end, true);
+    if (key === undefined) return false;
+    const keyAt = pos;
+    if (skipping) compact += gLen + 1;
+    pos = skipWs(buf, gPos, end);
+    const top = depth - 1;
+    keys[top] = key;
+    const container = values[top];
+    if (container !== null) {
+      if ((container as Map<string, ScannedValue>).has(key)) {
+        setErr(CODES.JSON_DUPLICATE_MEMBER, keyAt, `duplicate member ${JSON.stringify(key)}`);
+        return false;
+      }
+    } else {
+      let seen = skipKeys[top]!;
+      if (Array.isArray(seen)) {
+        if (seen.includes(key)) {
+          setErr(CODES.JSON_DUPLICATE_MEMBER, keyAt, `duplicate member ${JSON.stringify(key)}`);
+          return false;
+        }
+        seen.push(key);
+        if (seen.length > 16) skipKeys[top] = seen = new Set(seen);
+      } else {
+        if (seen.has(key)) {
+          setErr(CODES.JSON_DUPLICATE_MEMBER, keyAt, `duplicate member ${JSON.stringify(key)}`);
+          return false;
+        }
+        seen.add(key);
+      }
+    }
+    if (buf[pos] !== BYTE.COLON) {
+      setErr(CODES.JSON_SYNTAX, pos, 'expected ":"');
+      return false;
+    }
+    pos = skipWs(buf, pos + 1, end);
+    if (
+      spanPayloads &&
+      !skipping &&
+      key === 'payload' &&
+      (depth === 1 || (depth === 3 && kinds[1] === KIND_ARR && kinds[0] === KIND_OBJ))
+    ) {
+      skipping = true;
+      skipDepth = depth;
+      skipStart = pos;
+      compact = 0;
+    }
+    return true;
+  };
+
+  for (;;) {
+    // Parse one value starting at pos.
+    if (pos >= end) {
+      setErr(CODES.JSON_SYNTAX, pos, 'unexpected end of line');
+      return failure();
+    }
+    const b = buf[pos]!;
+    if (b === BYTE.OPEN_BRACE || b === BYTE.OPEN_BRACKET) {
+      const isObj = b === BYTE.OPEN_BRACE;
+      kinds[depth] = isObj ? KIND_OBJ : KIND_ARR;
+      values[depth] = skipping ? null : isObj ? new Map() : [];
+      skipKeys[depth] = skipping && isObj ? [] : null;
+      keys[depth] = isObj ? (undefined as unknown as string) : 0;
+      depth++;
+      if (skipping) compact += 1;
+      pos = skipWs(buf, pos + 1, end);
+      const close = isObj ? BYTE.CLOSE_BRACE : BYTE.CLOSE_BRACKET;
+      if (buf[pos] === close) {
+        pos++;
+        depth--;
+        if (skipping) compact += 1;
+        value = values[depth] as ScannedValue;
+      } else if (isObj) {
+        if (!readKey()) return failure();
+        continue;
+      } else {
+        continue;
+      }
+    } else if (b === BYTE.QUOTE) {
+      const s = scanString(buf, pos + 1, end, !skipping);
+      if (gErr !== undefined) return failure();
+      if (skipping) compact += gLen;
+      pos = gPos;
+      value = s ?? null;
+    } else if (b === BYTE.MINUS || (b >= BYTE.ZERO && b <= BYTE.NINE)) {
+      if (!scanNumber(buf, pos, end)) return failure();
+      if (skipping) {
+        compact += gPos - pos;
+        value = null;
+      } else {
+        value = new JsonNumber(buf.toString('latin1', pos, gPos));
+      }
+      pos = gPos;
+    } else if (b === 0x74 && matchLiteral(buf, pos, end, TRUE)) {
+      value = true;
+      pos += 4;
+      if (skipping) compact += 4;
+    } else if (b === 0x66 && matchLiteral(buf, pos, end, FALSE)) {
+      value = false;
+      pos += 5;
+      if (skipping) compact += 5;
+    } else if (b === 0x6e && matchLiteral(buf, pos, end, NULL)) {
+      value = null;
+      pos += 4;
+      if (skipping) compact += 4;
+    } else {
+      setErr(CODES.JSON_SYNTAX, pos, 'unexpected byte');
+      return failure();
+    }
+
+    // A value is complete: attach it to its container, closing containers as they end.
+    for (;;) {
+      if (skipping && depth === skipDepth) {
+        value = new PayloadSpan(skipStart, pos, compact);
+        skipping = false;
+      }
+      pos = skipWs(buf, pos, end);
+      if (depth === 0) {
+        if (pos !== end) {
+          setErr(CODES.JSON_SYNTAX, pos, 'bytes after the value');
+          return failure();
+        }
+        return { ok: true, value };
+      }
+      const top = depth - 1;
+      const container = values[top];
+      if (kinds[top] === KIND_OBJ) {
+        if (container !== null) (container as Map<string, ScannedValue>).set(keys[top] as string, value);
+        const c = buf[pos];
+        if (c === BYTE.COMMA) {
+          if (skipping) compact += 1;
+          pos = skipWs(buf, pos + 1, end);
+          if (!readKey()) return failure();
+          break;
+        }
+        if (c === BYTE.CLOSE_BRACE) {
+          if (skipping) compact += 1;
+          pos++;
+          depth--;
+          value = container as ScannedValue;
+          continue;
+        }
+        setErr(CODES.JSON_SYNTAX, pos, 'expected "," or "}"');
+        return failure();
+      }
+      if (container !== null) (container as ScannedValue[]).push(value);
+      const c = buf[pos];
+      if (c === BYTE.COMMA) {
+        if (skipping) compact += 1;
+        keys[top] = (keys[top] as number) + 1;
+        pos = skipWs(buf, pos + 1, end);
+        break;
+      }
+      if (c === BYTE.CLOSE_BRACKET) {
+        if (skipping) compact += 1;
+        pos++;
+        depth--;
+        value = container as ScannedValue;
+        continue;
+      }
+      setErr(CODES.JSON_SYNTAX, pos, 'expected "," or "]"');
+      return failure();
+    }
+  }
+}
+
+/** Result of parsing a whole JSON text with the journal scanner. */
+export type ParseFailure = { readonly ok: false; readonly code: string; readonly offset: number; readonly pointer: string; readonly member?: string; readonly message: string };
+
+/**
+ * Parses one complete JSON text (op inputs, payload spans): BOM, UTF-8 and the scanner's rules.
+ * Whitespace allowed around the value: space, tab, LF, CR (op inputs are not journal lines).
+ */
+export function parseJsonText(bytes: Uint8Array): { ok: true; value: JsonValue } | ParseFailure {
+  const buf = asBuffer(bytes);
+  if (buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) {
+    return { ok: false, code: CODES.JSON_BOM, offset: 0, pointer: '', message: 'byte-order mark' };
+  }
+  if (!isUtf8(buf)) return { ok: false, code: CODES.JSON_INVALID_UTF8, offset: firstInvalidUtf8(buf, 0, buf.length), pointer: '', message: 'invalid UTF-8' };
+  let s = 0;
+  let e = buf.length;
+  const ws = (b: number | undefined) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
+  while (s < e && ws(buf[s])) s++;
+  while (e > s && ws(buf[e - 1])) e--;
+  // Inner LF/CR are only legal as whitespace between tokens; the scanner's space/tab rule would refuse
+  // them, so a text with inner line breaks is normalised by a second, general pass.
+  const hasBreak = buf.subarray(s, e).some((b) => b === 0x0a || b === 0x0d);
+  if (hasBreak) return parseWithBreaks(buf, s, e);
+  const r = scanJson(buf, s, e, false);
+  return r.ok ? { ok: true, value: r.value as JsonValue } : r;
+}
+
+/** Replaces LF/CR outside strings by spaces (same length, same offsets), then scans. */
+function parseWithBreaks(buf: Buffer, s: number, e: number): { ok: true; value: JsonValue } | ParseFailure {
+  const copy = Buffer.from(buf.subarray(0, e));
+  let inString = false;
+  for (let i = s; i < e; i++) {
+    const b = copy[i]!;
+    if (inString) {
+      if (b === BYTE.BACKSLASH) i++;
+      else if (b === BYTE.QUOTE) inString = false;
+    } else if (b === BYTE.QUOTE) inString = true;
+    else if (b === 0x0a || b === 0x0d) copy[i] = 0x20;
+  }
+  const r = scanJson(copy, s, e, false);
+  return r.ok ? { ok: true, value: r.value as JsonValue } : r;
+}
+
+/** Builds the JsonValue of a payload span (already fully validated by the scan that produced it). */
+export function buildPayload(buf: Buffer, span: PayloadSpan): JsonValue {
+  const r = scanJson(buf, span.start, span.end, false);
+  if (!r.ok) throw new Error(`payload span failed to rescan: ${r.code}`);
+  return r.value as JsonValue;
+}
+
+/** Offset of the first byte that starts an invalid UTF-8 sequence in [start, end), or end. */
+export function firstInvalidUtf8(buf: Uint8Array, start: number, end: number): number {
+  let i = start;
+  while (i < end) {
+    const b = buf[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let n: number;
+    let min: number;
+    if (b >= 0xc2 && b <= 0xdf) (n = 1), (min = 0x80);
+    else if (b >= 0xe0 && b <= 0xef) (n = 2), (min = 0x800);
+    else if (b >= 0xf0 && b <= 0xf4) (n = 3), (min = 0x10000);
+    else return i;
+    if (i + n >= end) return i;
+    let cp = b & (n === 1 ? 0x1f : n === 2 ? 0x0f : 0x07);
+    for (let k = 1; k <= n; k++) {
+      const c = buf[i + k];
+      if (c === undefined || i + k >= end || (c & 0xc0) !== 0x80) return i;
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += n + 1;
+  }
+  return end;
+}

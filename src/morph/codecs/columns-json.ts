@@ -17,7 +17,7 @@ import { checkUniformRecords } from './uniform-records.ts';
 const OWN_MEMBERS = ['root', 'rowCount', 'fields', 'columnCodec'];
 
 function validateLayoutMetadata(meta: JsonValue): Result<JsonObject> {
-  const m = checkNativeLayout(meta, OWN_MEMBERS, RULES.COLUMNS_LAYOUT);
+  const m = checkNativeLayout(meta, OWN_MEMBERS);
   if (!m.ok) return m;
   const shape = readRecordsShape(m.value, RULES.COLUMNS_LAYOUT);
   if (!shape.ok) return shape;

@@ -14,7 +14,7 @@ import { parsePayloadJson } from './parse-payload-json.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
 
 function validateLayoutMetadata(meta: JsonValue): Result<JsonObject> {
-  const m = checkNativeLayout(meta, ['rootKind'], RULES.COMPACT_ROOT_KIND);
+  const m = checkNativeLayout(meta, ['rootKind']);
   if (!m.ok) return m;
   const kind = checkStringIn(m.value, 'rootKind', LAYOUT.ROOT_KINDS, RULES.COMPACT_ROOT_KIND);
   return kind.ok ? m : kind;

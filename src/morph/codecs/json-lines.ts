@@ -15,7 +15,7 @@ import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection 
 const OWN_MEMBERS = ['root', 'elementCount', 'lineFramingVersion'];
 
 function validateLayoutMetadata(meta: JsonValue): Result<JsonObject> {
-  const m = checkNativeLayout(meta, OWN_MEMBERS, RULES.LINES_LAYOUT);
+  const m = checkNativeLayout(meta, OWN_MEMBERS);
   if (!m.ok) return m;
   const root = checkConstString(m.value, 'root', LAYOUT.JSON_LINES_ROOT, RULES.LINES_LAYOUT);
   if (!root.ok) return root;

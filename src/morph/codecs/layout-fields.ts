@@ -46,7 +46,7 @@ export function readInputKind(meta: JsonObject, requirement: string): Result<Inp
  * R-M11a: a count that would exceed the node limit is refused with LIMIT_EXCEEDED before any
  * allocation depends on it.
  */
-export function readCount(meta: JsonObject, name: string, min: number, requirement: string): Result<number> {
+export function readCount(meta: JsonObject, name: string, min: number, requirement: string, minRule?: { requirement: string; profile: Profile }): Result<number> {
   const v = meta.get(name);
   if (!isJsonNumber(v) || !/^(0|[1-9][0-9]*)$/.test(v.lexeme)) {
     return invalidMember(name, `${name} must be an unsigned integer`, requirement);
@@ -55,7 +55,7 @@ export function readCount(meta: JsonObject, name: string, min: number, requireme
     return fail(formatError(MORPH_CODES.LIMIT_EXCEEDED, RULES.DECLARED_COUNTS, `${name} ${v.lexeme} exceeds the node limit`, { member: name, pointer: `/${name}` }));
   }
   const n = Number(v.lexeme);
-  if (n < min) return invalidMember(name, `${name} must be at least ${min}`, requirement, min >= 1 ? 'strict' : 'core');
+  if (n < min) return invalidMember(name, `${name} must be at least ${min}`, minRule?.requirement ?? requirement, minRule?.profile ?? 'core');
   return ok(n);
 }
 

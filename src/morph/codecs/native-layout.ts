@@ -21,8 +21,9 @@ export function nativeLayout(ir: Ir, inputKind: InputKind, own: ReadonlyArray<[s
 }
 
 /** Closed check of a native layout object: the shared members plus exactly `own`; shared values checked. */
-export function checkNativeLayout(meta: JsonValue, own: readonly string[], ownRequirement: string): Result<JsonObject> {
-  const closed = checkClosedObject(meta, [...SHARED_NATIVE_MEMBERS, ...own], ownRequirement);
+export function checkNativeLayout(meta: JsonValue, own: readonly string[]): Result<JsonObject> {
+  // MORPH-LAYOUT-1: the set of members is closed (shared + the codec's own); own values cite the codec's rule.
+  const closed = checkClosedObject(meta, [...SHARED_NATIVE_MEMBERS, ...own], RULES.SHARED_LAYOUT);
   if (!closed.ok) return closed;
   const m = closed.value;
   const irv = checkConstString(m, 'irVersion', IDS.IR_VERSION, RULES.SHARED_LAYOUT);

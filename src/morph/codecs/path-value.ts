@@ -16,7 +16,7 @@ import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection 
 const OWN_MEMBERS = ['root', 'recordCount', 'pointer', 'recordCodec'];
 
 function validateLayoutMetadata(meta: JsonValue): Result<JsonObject> {
-  const m = checkNativeLayout(meta, OWN_MEMBERS, RULES.PATH_VALUE_LAYOUT);
+  const m = checkNativeLayout(meta, OWN_MEMBERS);
   if (!m.ok) return m;
   for (const [name, expected] of [['root', LAYOUT.PATH_VALUE_ROOT], ['pointer', LAYOUT.POINTER_SYNTAX], ['recordCodec', LAYOUT.RECORD_CODEC]] as const) {
     const c = checkConstString(m.value, name, expected, RULES.PATH_VALUE_LAYOUT);
@@ -57,9 +57,9 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
   const text = checkPayloadText(payload, 'strict');
   if (!text.ok) return text;
   const recordCount = Number((meta.value.get('recordCount') as { lexeme: string }).lexeme);
-  // MORPH-PV-2: a final LF would add an empty record line (strict profile: the text is silent).
+  // MORPH-PV-5: a final LF would add an empty record line (strict profile: the text is silent).
   if (payload.endsWith(CHARS.LF)) {
-    return fail(formatError(MORPH_CODES.TRAILING_LINE_FEED, RULES.PATH_VALUE_RECORD, 'payload ends with a line feed', {}, 'strict'));
+    return fail(formatError(MORPH_CODES.TRAILING_LINE_FEED, RULES.PATH_VALUE_TRAILING_LF, 'payload ends with a line feed', {}, 'strict'));
   }
   const lines = payload.split(CHARS.LF, recordCount + 1);
   if (lines.length !== recordCount) {

@@ -1,5 +1,5 @@
 /** path-value stage: rebuilds the value from node records (R-M13). */
-import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { formatError, fail, ok, type Profile, type Result } from '../../shared/errors.ts';
 import type { JsonValue } from '../../shared/json/value.ts';
 import { LIMITS, MORPH_CODES, RULES } from '../constants.ts';
 import type { Ir } from '../ir/types.ts';
@@ -13,8 +13,8 @@ type Built =
 
 const CANONICAL_INDEX = /^(0|[1-9][0-9]*)$/;
 
-function refuse(code: string, message: string, line: number, pointer: string, requirement: string = RULES.PATH_VALUE_TREE): Result<never> {
-  return fail(formatError(code, requirement, message, { line, pointer }));
+function refuse(code: string, message: string, line: number, pointer: string, requirement: string = RULES.PATH_VALUE_TREE, profile: Profile = 'core'): Result<never> {
+  return fail(formatError(code, requirement, message, { line, pointer }, profile));
 }
 
 /**
@@ -27,6 +27,7 @@ export function rebuildPathTree(records: readonly NodeRecord[]): Result<Ir> {
   const arrays: Array<Extract<Built, { kind: 'array' }>> = [];
   let root: JsonValue | undefined;
   let declaredItems = 0;
+  const allPaths = new Set(records.map((r) => r.path));
   for (let i = 0; i < records.length; i++) {
     const rec = records[i]!;
     const line = i + 1;
@@ -41,7 +42,11 @@ export function rebuildPathTree(records: readonly NodeRecord[]): Result<Ir> {
     if (tail.value !== null) {
       const { parent, token } = tail.value;
       const p = nodes.get(parent);
-      if (p === undefined) return refuse(MORPH_CODES.MISSING_PARENT, 'parent does not appear on an earlier line', line, rec.path);
+      if (p === undefined) {
+        // R-M13 (strict): a parent that only appears later is out of order; MORPH-PV-4: one that never appears is missing.
+        if (allPaths.has(parent)) return refuse(MORPH_CODES.MISSING_PARENT, 'parent appears only on a later line', line, rec.path, RULES.PATH_VALUE_ORDER, 'strict');
+        return refuse(MORPH_CODES.MISSING_PARENT, 'parent record is missing', line, rec.path);
+      }
       if (p.kind === 'scalar') return refuse(MORPH_CODES.PARENT_NOT_CONTAINER, 'parent is a scalar', line, rec.path);
       depth = p.depth;
       if (p.kind === 'array') {

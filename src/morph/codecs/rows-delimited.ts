@@ -21,7 +21,7 @@ function validateOptions(options: CodecOptions): Result<CodecOptions> {
 }
 
 function validateLayoutMetadata(meta: JsonValue): Result<JsonObject> {
-  const m = checkNativeLayout(meta, OWN_MEMBERS, RULES.ROWS_LAYOUT);
+  const m = checkNativeLayout(meta, OWN_MEMBERS);
   if (!m.ok) return m;
   const shape = readRecordsShape(m.value, RULES.ROWS_LAYOUT);
   if (!shape.ok) return shape;

@@ -1,0 +1,48 @@
+/** `formcert certify`: run an implementation (or the bundled reference) against the golden vectors. */
+import type { Command } from 'commander';
+import type { SetExit } from '../exit-codes.ts';
+
+export function register(program: Command, setExit: SetExit): void {
+  program
+    .command('certify')
+    .description(
+      'run a testee over the golden vectors and report per case (exit 0 all scored cases pass, 1 failures, 2 usage or setup error)',
+    )
+    .argument('[testee...]', 'testee argv after `--`: exec template with {op} and {input}, or a persistent command with --persistent; none = the reference oracle')
+    .option('--ops <ops>', 'only these ops, comma-separated (e.g. journal.read,morph.c14n)')
+    .option('--profile <profile>', 'core (document rules) or strict (core + resolutions)', 'strict')
+    .option('--codes', 'also check rejection codes, when the testee reports them', false)
+    .option('--timeout-ms <ms>', 'per-case time limit; past it the process group is killed', '10000')
+    .option('--jobs <n>', 'exec: processes at once (default: CPU count); persistent: processes (default 1)')
+    .option('--shard <i/n>', 'run shard I of N (1-based); merge the reports with `formcert report merge`')
+    .option('--expected-failures <file>', 'lines "<case-id> <reason>": listed failures do not fail the run, listed passes do')
+    .option('--report <dir>', 'write results.jsonl, junit.xml, summary.md, report.html and badge.svg to DIR')
+    .option('--persistent', 'the testee speaks the persistent JSON-lines protocol (default for the reference)', false)
+    .option('--exec', 'run the reference oracle in exec mode (one process per case)', false)
+    .option('--vectors <dir>', 'directory of vector files', 'golden')
+    .option('--max-output-bytes <n>', 'bound of one reply (stdout of a case, or one reply line)', String(64 * 1024 * 1024))
+    .option('--name <name>', 'implementation name shown in reports (exec testees cannot say it themselves)')
+    .action(async (testee: string[], opts: Record<string, unknown>) => {
+      const { certifyCommand } = await import('../../runner/certify.ts');
+      const status = await certifyCommand(
+        {
+          testee,
+          ops: opts.ops as string | undefined,
+          profile: opts.profile as string,
+          codes: Boolean(opts.codes),
+          timeoutMs: opts.timeoutMs as string,
+          jobs: opts.jobs as string | undefined,
+          shard: opts.shard as string | undefined,
+          expectedFailures: opts.expectedFailures as string | undefined,
+          report: opts.report as string | undefined,
+          persistent: Boolean(opts.persistent),
+          exec: Boolean(opts.exec),
+          vectors: opts.vectors as string,
+          maxOutputBytes: opts.maxOutputBytes as string,
+          name: opts.name as string | undefined,
+        },
+        { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s), progressStream: process.stderr },
+      );
+      setExit(status);
+    });
+}

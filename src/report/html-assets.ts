@@ -1,0 +1,182 @@
+/** The inline stylesheet and script of the HTML report (one file, nothing fetched). */
+
+/** Page CSS. */
+export const REPORT_CSS = `
+:root { --pass:#2e7d32; --bad:#c62828; --fail:#e65100; --err:#6a1b9a; --skip:#757575; --na:#bdbdbd; }
+* { box-sizing: border-box; }
+body { font: 14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0; color: #212121; }
+header { padding: 12px 20px; background: #263238; color: #fff; }
+header h1 { font-size: 18px; margin: 0 0 6px; }
+.impls span { display: inline-block; margin-right: 16px; }
+.impls .ok { color: #a5d6a7; } .impls .ko { color: #ef9a9a; }
+.controls { position: sticky; top: 0; background: #eceff1; padding: 8px 20px; display: flex; gap: 12px; align-items: center; flex-wrap: wrap; z-index: 1; border-bottom: 1px solid #cfd8dc; }
+main { padding: 0 20px 40px; }
+table { border-collapse: collapse; width: 100%; margin-top: 8px; }
+th, td { padding: 3px 8px; border-bottom: 1px solid #eee; text-align: left; vertical-align: top; }
+thead th { position: sticky; top: 44px; background: #fff; border-bottom: 2px solid #90a4ae; }
+tr.group-op td { background: #cfd8dc; font-weight: 600; font-family: ui-monospace, monospace; }
+tr.group-req td { background: #f5f5f5; color: #455a64; font-size: 12px; padding-left: 20px; }
+td.case-name { font-family: ui-monospace, monospace; font-size: 12px; }
+td.case-name small { color: #78909c; display: block; }
+td.reqs { font-size: 12px; color: #546e7a; }
+td.cell { cursor: pointer; text-align: center; font-weight: 600; white-space: nowrap; color: #fff; border-left: 2px solid #fff; }
+td.cell:hover { outline: 2px solid #263238; }
+td.cell[data-outcome="pass"] { background: var(--pass); }
+td.cell[data-outcome="fail:accepted-invalid"] { background: var(--bad); }
+td.cell[data-outcome^="fail:"]:not([data-outcome="fail:accepted-invalid"]) { background: var(--fail); }
+td.cell[data-outcome^="errored:"] { background: var(--err); }
+td.cell[data-outcome="skipped"] { background: var(--skip); }
+td.cell[data-outcome="n/a"] { background: var(--na); }
+td.cell.xfail { background-image: repeating-linear-gradient(45deg, transparent 0 6px, rgba(255,255,255,.25) 6px 12px); }
+#details { position: fixed; top: 0; right: 0; width: min(760px, 100%); height: 100%; overflow: auto; background: #fff; box-shadow: -4px 0 16px rgba(0,0,0,.25); padding: 16px 20px; z-index: 2; }
+#details h2 { font-size: 16px; margin: 0 0 4px; font-family: ui-monospace, monospace; }
+#details h3 { font-size: 13px; margin: 14px 0 4px; color: #37474f; text-transform: uppercase; letter-spacing: .04em; }
+#details pre { background: #f7f7f7; border: 1px solid #e0e0e0; padding: 8px; overflow: auto; max-height: 40vh; white-space: pre-wrap; word-break: break-all; font-size: 12px; margin: 0; }
+#details .outcome { display: inline-block; padding: 1px 8px; border-radius: 3px; color: #fff; background: var(--skip); }
+#details .close { float: right; }
+.muted { color: #78909c; }
+`;
+
+/** Page script: builds the matrix from the embedded data, filters it, opens a case's details. */
+export const REPORT_JS = `
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('formcert-data').textContent);
+  var impls = data.implementations;
+  var $ = function (id) { return document.getElementById(id); };
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    if (attrs) for (var k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  var GLYPH = { 'pass': '✓', 'skipped': '–', 'n/a': '·' };
+  function short(outcome) {
+    if (GLYPH[outcome]) return GLYPH[outcome];
+    var i = outcome.indexOf(':');
+    return (outcome.charAt(0) === 'e' ? '! ' : '✗ ') + outcome.slice(i + 1);
+  }
+  function failing(o) { return o.indexOf('fail:') === 0 || o.indexOf('errored:') === 0; }
+
+  // Header: implementations and their scores.
+  var head = $('impls');
+  impls.forEach(function (im) {
+    head.appendChild(el('span', { 'class': im.passed ? 'ok' : 'ko' }, im.name + ': ' + im.score + (im.passed ? ' ✓' : ' ✗')));
+  });
+  var hr = $('matrix-head');
+  hr.appendChild(el('th', null, 'case'));
+  hr.appendChild(el('th', null, 'requirements'));
+  impls.forEach(function (im) { hr.appendChild(el('th', null, im.name)); });
+
+  // Filters.
+  var opSel = $('filter-op');
+  data.ops.forEach(function (op) { opSel.appendChild(el('option', { value: op }, op)); });
+  var outSel = $('filter-outcome');
+  data.outcomes.forEach(function (o) { outSel.appendChild(el('option', { value: o }, o)); });
+
+  // Rows: op group, requirement group, cases.
+  var body = $('matrix-body');
+  var rows = [];
+  var lastOp = null, lastReq = null, opRow = null, reqRow = null;
+  var span = 2 + impls.length;
+  data.cases.forEach(function (c, ci) {
+    if (c.op !== lastOp) {
+      opRow = el('tr', { 'class': 'group-op' });
+      var td = el('td', { colspan: span }, c.op);
+      opRow.appendChild(td);
+      body.appendChild(opRow);
+      opRow.members = [];
+      lastOp = c.op; lastReq = null;
+    }
+    var req = c.requirements[0] || '(none)';
+    if (req !== lastReq) {
+      reqRow = el('tr', { 'class': 'group-req' });
+      reqRow.appendChild(el('td', { colspan: span }, req));
+      body.appendChild(reqRow);
+      reqRow.members = [];
+      lastReq = req;
+    }
+    var tr = el('tr', { 'class': 'case', 'data-id': c.id, 'data-op': c.op });
+    var name = el('td', { 'class': 'case-name' }, c.name);
+    name.appendChild(el('small', null, c.id + ' · ' + c.profile + ' · expects ' + c.expected));
+    tr.appendChild(name);
+    tr.appendChild(el('td', { 'class': 'reqs' }, c.requirements.join(' ')));
+    impls.forEach(function (im, ii) {
+      var r = c.results[ii];
+      var td;
+      if (!r) { td = el('td', { 'class': 'empty' }, ''); }
+      else {
+        td = el('td', { 'class': 'cell' + (r.expectedFailure !== undefined ? ' xfail' : ''), 'data-outcome': r.outcome, 'data-case': ci, 'data-impl': ii, title: r.outcome + ': ' + r.got }, short(r.outcome));
+      }
+      tr.appendChild(td);
+    });
+    body.appendChild(tr);
+    var row = { tr: tr, c: c, groups: [opRow, reqRow], text: (c.id + ' ' + c.name + ' ' + c.requirements.join(' ')).toLowerCase() };
+    opRow.members.push(row); reqRow.members.push(row);
+    rows.push(row);
+  });
+
+  function apply() {
+    var op = opSel.value, out = outSel.value, q = $('search').value.trim().toLowerCase();
+    var shown = 0;
+    rows.forEach(function (row) {
+      var ok = (!op || row.c.op === op) && (!q || row.text.indexOf(q) !== -1);
+      if (ok && out) {
+        var any = false;
+        for (var k in row.c.results) {
+          var o = row.c.results[k].outcome;
+          if (out === 'failing' ? failing(o) : o === out) any = true;
+        }
+        ok = any;
+      }
+      row.tr.hidden = !ok;
+      row.visible = ok;
+      if (ok) shown++;
+    });
+    var groups = body.querySelectorAll('tr.group-op, tr.group-req');
+    for (var i = 0; i < groups.length; i++) {
+      groups[i].hidden = !groups[i].members.some(function (r) { return r.visible; });
+    }
+    $('shown-count').textContent = shown + ' of ' + rows.length + ' cases shown';
+  }
+  [opSel, outSel].forEach(function (s) { s.addEventListener('change', apply); });
+  $('search').addEventListener('input', apply);
+
+  function section(parent, title, text, id) {
+    if (text === undefined || text === null || text === '') return;
+    parent.appendChild(el('h3', null, title));
+    var pre = el('pre', id ? { id: id } : null, text);
+    parent.appendChild(pre);
+  }
+  function showDetails(ci, ii) {
+    var c = data.cases[ci], r = c.results[ii];
+    var d = $('details-body');
+    d.textContent = '';
+    d.appendChild(el('h2', null, c.name));
+    var meta = el('div', { 'class': 'muted' }, c.id + ' · ' + c.op + ' · ' + c.profile + ' · ' + c.requirements.join(' ') + (c.file ? ' · ' + c.file : ''));
+    d.appendChild(meta);
+    if (c.note) d.appendChild(el('p', null, c.note));
+    var badge = el('p');
+    var o = el('span', { 'class': 'outcome', id: 'details-outcome' }, r.outcome);
+    var colors = { 'pass': '--pass', 'fail:accepted-invalid': '--bad', 'skipped': '--skip', 'n/a': '--na' };
+    o.style.background = 'var(' + (colors[r.outcome] || (r.outcome.indexOf('fail:') === 0 ? '--fail' : '--err')) + ')';
+    badge.appendChild(o);
+    badge.appendChild(document.createTextNode('  ' + impls[ii].name + ' · ' + r.time.toFixed(1) + ' ms' + (r.expectedFailure !== undefined ? ' · expected failure: ' + r.expectedFailure : '')));
+    d.appendChild(badge);
+    section(d, 'Input (' + c.inputBytes + ' bytes' + (c.inputKind === 'base64' ? ', base64' : '') + (c.inputTruncated ? ', cut short' : '') + ')', c.input, 'details-input');
+    section(d, 'Expected', c.expected + (c.expectedText ? '\\n' + c.expectedText : ''), 'details-expected');
+    section(d, 'Got', r.got + (r.gotText ? '\\n' + r.gotText : ''), 'details-got');
+    if (r.diff) section(d, 'Difference (expected → actual)', r.diff.join('\\n'), 'details-diff');
+    section(d, 'Testee stderr', r.stderr, 'details-stderr');
+    $('details').hidden = false;
+    $('details').setAttribute('data-case', c.id);
+  }
+  body.addEventListener('click', function (ev) {
+    var td = ev.target.closest && ev.target.closest('td.cell');
+    if (td) showDetails(Number(td.getAttribute('data-case')), Number(td.getAttribute('data-impl')));
+  });
+  $('details-close').addEventListener('click', function () { $('details').hidden = true; });
+  document.addEventListener('keydown', function (ev) { if (ev.key === 'Escape') $('details').hidden = true; });
+  apply();
+})();
+`;

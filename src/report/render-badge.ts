@@ -1,0 +1,54 @@
+/** The SVG badge (`core 312/312 · strict 97/100`), self-contained, no fonts or links fetched. */
+import type { RunSummary } from './summarize.ts';
+
+/** The badge's text: passed/scored per profile that has scored cases. */
+export function badgeText(s: RunSummary): string {
+  const parts: string[] = [];
+  for (const p of ['core', 'strict'] as const) {
+    const score = s.byProfile[p];
+    if (score.scored > 0) parts.push(`${p} ${score.passed}/${score.scored}`);
+  }
+  return parts.length > 0 ? parts.join(' · ') : 'no scored cases';
+}
+
+/** Green when everything passes, red when an invalid input was accepted or the testee broke, orange otherwise. */
+export function badgeColor(s: RunSummary): string {
+  const scored = s.byProfile.core.scored + s.byProfile.strict.scored;
+  const passed = s.byProfile.core.passed + s.byProfile.strict.passed;
+  if (scored > 0 && passed === scored) return '#2e7d32';
+  const dangerous = s.byOutcome['fail:accepted-invalid'] + s.byOutcome['errored:crash'] + s.byOutcome['errored:timeout'];
+  return dangerous > 0 ? '#c62828' : '#ef6c00';
+}
+
+function escapeXml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Approximate width of Verdana 11px text (the usual badge metrics), enough to size the boxes. */
+function textWidth(s: string): number {
+  let w = 0;
+  for (const ch of s) w += /[il.:·|' ]/.test(ch) ? 3.5 : /[mwMW]/.test(ch) ? 10 : /[0-9]/.test(ch) ? 7 : 6.8;
+  return Math.ceil(w);
+}
+
+/** Renders the badge as an SVG document. */
+export function renderBadge(s: RunSummary, label = 'formcert'): string {
+  const value = badgeText(s);
+  const lw = textWidth(label) + 12;
+  const vw = textWidth(value) + 12;
+  const total = lw + vw;
+  const color = badgeColor(s);
+  const title = escapeXml(`${label}: ${value}`);
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${total}" height="20" role="img" aria-label="${title}">`,
+    `<title>${title}</title>`,
+    `<rect width="${lw}" height="20" fill="#555"/>`,
+    `<rect x="${lw}" width="${vw}" height="20" fill="${color}"/>`,
+    `<g fill="#fff" text-anchor="middle" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11">`,
+    `<text x="${lw / 2}" y="14">${escapeXml(label)}</text>`,
+    `<text x="${lw + vw / 2}" y="14">${escapeXml(value)}</text>`,
+    `</g>`,
+    `</svg>`,
+    '',
+  ].join('\n');
+}

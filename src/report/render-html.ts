@@ -1,0 +1,47 @@
+/**
+ * The static HTML report: one file, inline CSS and JS, no network. The data is embedded as JSON in a
+ * script element (with `<` escaped, so no text in it can close the element) and drawn by the page.
+ */
+import type { CaseRecord } from './case-record.ts';
+import { buildHtmlData, type HtmlData } from './build-html-data.ts';
+import { REPORT_CSS, REPORT_JS } from './html-assets.ts';
+
+/** JSON safe inside a `<script>` element: `<`, and the two JS line separators, escaped. */
+export function embedJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Renders the page for one run or for merged runs of several implementations. */
+export function renderHtml(records: readonly CaseRecord[], title?: string): string {
+  const data: HtmlData = buildHtmlData(records, title);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<title>${escapeHtml(data.title)}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<header><h1>${escapeHtml(data.title)}</h1><div class="impls" id="impls"></div></header>
+<div class="controls">
+<label>outcome <select id="filter-outcome"><option value="">all</option><option value="failing">failing or errored</option></select></label>
+<label>op <select id="filter-op"><option value="">all</option></select></label>
+<label>search <input id="search" type="search" placeholder="id, name or requirement"></label>
+<span id="shown-count" class="muted"></span>
+</div>
+<main>
+<table id="matrix"><thead><tr id="matrix-head"></tr></thead><tbody id="matrix-body"></tbody></table>
+</main>
+<aside id="details" hidden><button id="details-close" class="close" type="button">close ✕</button><div id="details-body"></div></aside>
+<script type="application/json" id="formcert-data">${embedJson(data)}</script>
+<script>${REPORT_JS}</script>
+</body>
+</html>
+`;
+}

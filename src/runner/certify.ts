@@ -1,0 +1,190 @@
+/**
+ * `formcert certify`: loads the vectors, starts the testee (the reference oracle when none is given),
+ * runs the selected cases, writes the reports and prints the one-screen summary.
+ */
+import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { isOpName, OP_NAMES } from '../shared/ops.ts';
+import type { Profile } from '../shared/errors.ts';
+import { EXIT } from '../cli/exit-codes.ts';
+import { summarize } from '../report/summarize.ts';
+import { renderTextSummary } from '../report/render-text-summary.ts';
+import { templateNamesOp } from './argv-template.ts';
+import { ExecTestee } from './exec-testee.ts';
+import { parseExpectedFailures, type ExpectedFailures } from './expected-failures.ts';
+import { isFailingOutcome } from './outcome.ts';
+import { startPersistentTestee } from './persistent-testee.ts';
+import { createProgress } from './progress.ts';
+import { REFERENCE_EXEC_TEMPLATE, REFERENCE_SERVE_ARGV, referenceImplementation } from './reference-testee.ts';
+import { implementationLabel, runCertification } from './run-certification.ts';
+import { parseShard, selectCases, type Shard } from './select-cases.ts';
+import { TesteeSetupError, type Testee } from './testee-reply.ts';
+
+/** Options of `formcert certify`, as given on the command line. */
+export interface CertifyCommandOptions {
+  readonly testee: readonly string[];
+  readonly ops?: string;
+  readonly profile: string;
+  readonly codes: boolean;
+  readonly timeoutMs: string;
+  readonly jobs?: string;
+  readonly shard?: string;
+  readonly expectedFailures?: string;
+  readonly report?: string;
+  readonly persistent: boolean;
+  readonly exec: boolean;
+  readonly vectors: string;
+  readonly maxOutputBytes: string;
+  readonly name?: string;
+  /** Runs in flight per persistent process. */
+  readonly depth?: number;
+}
+
+/** Where the command writes. */
+export interface CertifyIo {
+  readonly out: (s: string) => void;
+  readonly err: (s: string) => void;
+  readonly progressStream?: NodeJS.WriteStream;
+}
+
+class UsageError extends Error {}
+
+function positiveInt(text: string, what: string): number {
+  if (!/^[1-9][0-9]*$/.test(text.trim())) throw new UsageError(`${what} must be a positive integer, got ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+/** The same testee under the name given with --name (the report's column heading). */
+function withName(t: Testee, name: string): Testee {
+  return {
+    mode: t.mode,
+    ops: t.ops,
+    implementation: { ...t.implementation, name },
+    run: (op, path) => t.run(op, path),
+    close: () => t.close(),
+  };
+}
+
+/** Default runs in flight per persistent process. */
+export const PIPELINE_DEPTH = 16;
+
+/** Runs the command; resolves to the exit status (0 all pass, 1 failures, 2 usage or setup). */
+export async function certifyCommand(o: CertifyCommandOptions, io: CertifyIo): Promise<number> {
+  try {
+    return await certifyOrThrow(o, io);
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof TesteeSetupError) {
+      io.err(`formcert certify: ${e instanceof TesteeSetupError ? 'cannot use the testee: ' : ''}${e.message}\n`);
+      return EXIT.USAGE;
+    }
+    if (e instanceof Error && e.name === 'VectorFileError') {
+      io.err(`formcert certify: bad vector file: ${e.message}\n`);
+      return EXIT.USAGE;
+    }
+    throw e;
+  }
+}
+
+async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<number> {
+  if (o.profile !== 'core' && o.profile !== 'strict') throw new UsageError(`--profile must be core or strict, got ${o.profile}`);
+  const profile: Profile = o.profile;
+  const ops = o.ops?.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const op of ops ?? []) if (!isOpName(op)) throw new UsageError(`unknown op ${op} (ops: ${OP_NAMES.join(', ')})`);
+  const timeoutMs = positiveInt(o.timeoutMs, '--timeout-ms');
+  const maxOutputBytes = positiveInt(o.maxOutputBytes, '--max-output-bytes');
+  let shard: Shard | undefined;
+  if (o.shard !== undefined) {
+    shard = parseShard(o.shard);
+    if (!shard) throw new UsageError(`--shard must be I/N with 1 ≤ I ≤ N, got ${o.shard}`);
+  }
+  if (o.persistent && o.exec) throw new UsageError('--persistent and --exec exclude each other');
+  const reference = o.testee.length === 0;
+  const persistent = reference ? !o.exec : o.persistent;
+  const jobs = o.jobs !== undefined ? positiveInt(o.jobs, '--jobs') : persistent ? 1 : availableParallelism();
+  if (!reference && !persistent && !templateNamesOp(o.testee) && ops?.length !== 1) {
+    throw new UsageError('an exec argv template without {op} serves one op: name it with --ops <op>');
+  }
+
+  let expectedFailures: ExpectedFailures | undefined;
+  if (o.expectedFailures !== undefined) {
+    let text: string;
+    try {
+      text = await readFile(o.expectedFailures, 'utf8');
+    } catch (e) {
+      throw new UsageError(`cannot read ${o.expectedFailures}: ${(e as Error).message}`);
+    }
+    const parsed = parseExpectedFailures(text, o.expectedFailures);
+    if (!parsed.ok) throw new UsageError(parsed.error);
+    expectedFailures = parsed.value;
+  }
+
+  const { loadVectors } = await import('./vectors/load-vectors.ts');
+  const all = await loadVectors(o.vectors);
+  if (all.length === 0) throw new UsageError(`no vectors under ${o.vectors}`);
+  if (expectedFailures) {
+    const known = new Set(all.map((v) => v.id));
+    const stale = [...expectedFailures.keys()].filter((id) => !known.has(id));
+    if (stale.length > 0) io.err(`formcert certify: warning: ${stale.length} expected-failure ids match no vector (${stale.slice(0, 5).join(', ')}${stale.length > 5 ? ', …' : ''})\n`);
+  }
+  const vectors = selectCases(all, { profile, ...(ops ? { ops } : {}), ...(shard ? { shard } : {}) });
+  if (vectors.length === 0) throw new UsageError('the selection (--profile, --ops, --shard) leaves no case to run');
+
+  const depth = o.depth ?? PIPELINE_DEPTH;
+  let testee: Testee;
+  if (persistent) {
+    testee = await startPersistentTestee({
+      argv: reference ? REFERENCE_SERVE_ARGV : o.testee,
+      jobs,
+      depth,
+      timeoutMs,
+      maxOutputBytes,
+    });
+  } else {
+    testee = new ExecTestee({
+      template: reference ? REFERENCE_EXEC_TEMPLATE : o.testee,
+      ops: ops ?? OP_NAMES,
+      timeoutMs,
+      maxOutputBytes,
+      ...(reference ? { implementation: referenceImplementation() } : {}),
+    });
+  }
+  if (o.name) testee = withName(testee, o.name);
+
+  const started = performance.now();
+  const progress = createProgress(vectors.length, io.progressStream);
+  let result;
+  try {
+    result = await runCertification({
+      vectors,
+      testee,
+      checkCodes: o.codes,
+      ...(expectedFailures ? { expectedFailures } : {}),
+      concurrency: persistent ? jobs * depth : jobs,
+      onCase: (r) => progress.tick(isFailingOutcome(r.outcome) && r.expectedFailure === undefined),
+    });
+  } finally {
+    progress.stop();
+    await testee.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const summary = summarize(result.records);
+  if (o.report !== undefined) {
+    const { writeReportDir } = await import('../report/write-report-dir.ts');
+    await writeReportDir(o.report, result.records);
+  }
+  if (result.systemic) {
+    io.err(`formcert certify: ${result.systemic}\n`);
+    if (o.report !== undefined) io.err(`(reports of the ${result.records.length} cases run are in ${o.report})\n`);
+    return EXIT.USAGE;
+  }
+  const lines = renderTextSummary(summary, {
+    implementation: implementationLabel(testee.implementation),
+    mode: testee.mode,
+    profile,
+    seconds,
+    ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
+  });
+  if (o.report !== undefined) lines.push(`Reports: ${o.report}/ (results.jsonl, junit.xml, summary.md, report.html, badge.svg)`);
+  io.out(lines.join('\n') + '\n');
+  return summary.passed ? EXIT.OK : EXIT.FAILED;
+}

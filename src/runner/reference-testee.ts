@@ -1,0 +1,138 @@
+/**
+ * The reference oracle behind the testee contract (PROTOCOL.md), so that `formcert certify` exercises
+ * its own exec and persistent paths: `formcert testee exec <op> <input>` and `formcert testee serve`.
+ */
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { writeJson } from '../shared/json/write-value.ts';
+import { isOpName, OP_NAMES, type OpHandler, type OpName } from '../shared/ops.ts';
+import { loadOracleOp } from './oracle-ops.ts';
+import type { ImplementationInfo } from './testee-reply.ts';
+import { EXEC_STATUS } from './exec-testee.ts';
+
+const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The CLI entry point, for spawning the reference testee. */
+export const FORMCERT_BIN = join(REPO_ROOT, 'bin', 'formcert.mjs');
+
+/** argv of `formcert testee serve`. */
+export const REFERENCE_SERVE_ARGV: readonly string[] = [process.execPath, FORMCERT_BIN, 'testee', 'serve'];
+/** argv template of `formcert testee exec`. */
+export const REFERENCE_EXEC_TEMPLATE: readonly string[] = [process.execPath, FORMCERT_BIN, 'testee', 'exec', '{op}', '{input}'];
+
+/** Exit status of `testee exec` when the oracle itself breaks (never 0, 1 or 4: that would be a verdict). */
+export const EXEC_INTERNAL_ERROR = 3;
+
+/** Who the reference testee is. */
+export function referenceImplementation(): ImplementationInfo {
+  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+  return { name: 'formcert-oracle', version: pkg.version, language: 'typescript' };
+}
+
+/** Loads an op's handler; a format module that fails to load leaves the op undeclared. */
+async function loadHandler(op: OpName): Promise<OpHandler | undefined> {
+  try {
+    return await loadOracleOp(op);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `formcert testee exec <op> <input>`: runs one op and answers by exit status; resolves to that status. */
+export async function execReferenceOp(op: string, inputPath: string, out: Writable, err: Writable): Promise<number> {
+  if (!isOpName(op)) {
+    err.write(`formcert testee: unknown op ${JSON.stringify(op)} (one of ${OP_NAMES.join(', ')})\n`);
+    return 2;
+  }
+  const handler = await loadHandler(op);
+  if (!handler) {
+    out.write(`${op} is not available in this build of the oracle\n`);
+    return EXEC_STATUS.SKIPPED;
+  }
+  let input: Uint8Array;
+  try {
+    input = await readFile(inputPath);
+  } catch (e) {
+    err.write(`formcert testee: cannot read ${inputPath}: ${(e as Error).message}\n`);
+    return 2;
+  }
+  try {
+    const outcome = await handler(input);
+    if ('skipped' in outcome) {
+      out.write(`${outcome.skipped}\n`);
+      return EXEC_STATUS.SKIPPED;
+    }
+    if (outcome.accept) {
+      out.write(writeJson(outcome.observation) + '\n');
+      return EXEC_STATUS.ACCEPT;
+    }
+    const { printRejection } = await import('../cli/commands/validate.ts');
+    printRejection(outcome.error, (s) => out.write(s));
+    return EXEC_STATUS.REJECT;
+  } catch (e) {
+    // A throw is a bug in the oracle, never a verdict on the input.
+    err.write(`formcert testee: internal error in ${op}: ${(e as Error).stack ?? String(e)}\n`);
+    return EXEC_INTERNAL_ERROR;
+  }
+}
+
+/** Builds the reply line of one run. */
+async function answerRun(handlers: ReadonlyMap<string, OpHandler>, seq: number, op: string, inputPath: string): Promise<string> {
+  const handler = handlers.get(op);
+  if (!handler) return JSON.stringify({ seq, skipped: `op ${op} is not declared by this testee` });
+  try {
+    const outcome = await handler(await readFile(inputPath));
+    if ('skipped' in outcome) return JSON.stringify({ seq, skipped: outcome.skipped });
+    if (outcome.accept) return `{"seq":${seq},"accept":true,"observation":${writeJson(outcome.observation)}}`;
+    return JSON.stringify({ seq, accept: false, code: outcome.error.code, message: outcome.error.message });
+  } catch (e) {
+    return JSON.stringify({ seq, errored: `${op}: ${(e as Error).message}` });
+  }
+}
+
+/**
+ * `formcert testee serve`: the persistent protocol on `input`/`output`. Runs are answered as they
+ * finish (replies may overtake each other); `stop` waits for runs in flight, then resolves.
+ */
+export async function serveReference(input: Readable, output: Writable, err: Writable): Promise<void> {
+  const handlers = new Map<string, OpHandler>();
+  const pending = new Set<Promise<void>>();
+  const write = (line: string) => output.write(line + '\n');
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line.trim() === '') continue;
+    let msg: { cmd?: unknown; seq?: unknown; op?: unknown; input?: unknown; protocol?: unknown };
+    try {
+      msg = JSON.parse(line) as typeof msg;
+    } catch {
+      err.write(`formcert testee serve: not JSON: ${line.slice(0, 200)}\n`);
+      continue;
+    }
+    if (msg.cmd === 'start') {
+      for (const op of OP_NAMES) {
+        const h = await loadHandler(op);
+        if (h) handlers.set(op, h);
+      }
+      const ops = Object.fromEntries([...handlers.keys()].map((op) => [op, { observe: true }]));
+      write(JSON.stringify({ protocol: 1, implementation: referenceImplementation(), ops }));
+    } else if (msg.cmd === 'run' && typeof msg.seq === 'number' && typeof msg.op === 'string' && typeof msg.input === 'string') {
+      const p = answerRun(handlers, msg.seq, msg.op, msg.input).then((reply) => {
+        write(reply);
+      });
+      pending.add(p);
+      void p.finally(() => pending.delete(p));
+    } else if (msg.cmd === 'run' && typeof msg.seq === 'number') {
+      write(JSON.stringify({ seq: msg.seq, errored: 'run needs "op" and "input" strings' }));
+    } else if (msg.cmd === 'stop') {
+      break;
+    } else {
+      err.write(`formcert testee serve: unknown command: ${line.slice(0, 200)}\n`);
+    }
+  }
+  lines.close();
+  await Promise.all(pending);
+}

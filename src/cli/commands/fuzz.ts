@@ -81,6 +81,7 @@ async function runFuzzCommand(argv: string[], opts: FuzzCliOptions): Promise<num
   const { runFuzz } = await import('../../runner/fuzz/run-fuzz.ts');
   const { saveFuzzVectors } = await import('../../runner/fuzz/save-fuzz-vectors.ts');
   const { startFuzzTestee } = await import('../../runner/fuzz/start-fuzz-testee.ts');
+  const { loadFormatSources } = await import('../../runner/fuzz/format-sources.ts');
   const { TesteeSetupError } = await import('../../runner/testee-reply.ts');
 
   const oracle = await loadOracleOp(op).catch(() => undefined);
@@ -105,6 +106,7 @@ async function runFuzzCommand(argv: string[], opts: FuzzCliOptions): Promise<num
       testee,
       oracle,
       corpus,
+      sources: await loadFormatSources(op),
       runs,
       seconds,
       seed,

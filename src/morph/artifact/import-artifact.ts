@@ -12,6 +12,7 @@ import type { Ir } from '../ir/types.ts';
 import { ARTIFACT, CONTEXT_CODES, CONTEXT_RULES, PROMPT } from '../bundle/constants.ts';
 import { checkArtifactShape, type ArtifactFields } from './check-artifact-shape.ts';
 import { computeSeal } from './seal-artifact.ts';
+import { contextError } from '../bundle/context-error.ts';
 
 /** MORPH-ART-1: the largest artifact file read (64 MiB: a 16 MiB payload escaped, plus the guide). */
 export const MAX_ARTIFACT_BYTES = 64 * 1024 * 1024;
@@ -25,7 +26,7 @@ export interface ImportedArtifact {
 }
 
 function refuse(code: string, requirement: string, message: string, pointer: string): Result<never> {
-  return fail(formatError(code, requirement, message, { pointer }));
+  return fail(contextError(code, requirement, message, { pointer }));
 }
 
 /** Stage 2 (R-M10): the fixed version and mode strings. */
@@ -83,7 +84,7 @@ export function checkArtifactIntegrity(a: ArtifactFields): Result<void> {
     [a.artifactId, seal.value.artifactId, '/artifactId'],
   ];
   for (const [declared, actual, pointer] of checks) {
-    if (declared !== actual) return refuse(CONTEXT_CODES.INTEGRITY_MISMATCH, CONTEXT_RULES.DIGESTS, `${pointer} does not match the recomputed digest`, pointer);
+    if (declared !== actual) return refuse(CONTEXT_CODES.INTEGRITY_MISMATCH, CONTEXT_RULES.ARTIFACT_INTEGRITY, `${pointer} does not match the recomputed digest`, pointer);
   }
   return ok(undefined);
 }
@@ -92,7 +93,7 @@ export function checkArtifactIntegrity(a: ArtifactFields): Result<void> {
 export function importArtifact(input: Uint8Array | string): Result<ImportedArtifact> {
   const size = typeof input === 'string' ? Buffer.byteLength(input, 'utf8') : input.length;
   if (size > MAX_ARTIFACT_BYTES) {
-    return fail(formatError(MORPH_CODES.LIMIT_EXCEEDED, CONTEXT_RULES.ARTIFACT_JSON, `artifact is ${size} bytes, over ${MAX_ARTIFACT_BYTES}`, { byteOffset: MAX_ARTIFACT_BYTES }));
+    return fail(contextError(MORPH_CODES.LIMIT_EXCEEDED, CONTEXT_RULES.ARTIFACT_JSON, `artifact is ${size} bytes, over ${MAX_ARTIFACT_BYTES}`, { byteOffset: MAX_ARTIFACT_BYTES }));
   }
   // MORPH-ART-1: the file is strict JSON (R-S1); the JSON core's codes answer.
   const parsed = parseJson(input);

@@ -124,6 +124,7 @@ export const CONTEXT_RULES = {
   ARTIFACT_AGREEMENT: 'MORPH-ART-5',
   ARTIFACT_CODEC: 'MORPH-ART-6',
   ARTIFACT_OPTIONS: 'MORPH-ART-7',
+  ARTIFACT_INTEGRITY: 'MORPH-ART-8',
   TASK_TARGET: 'R-M8',
   DIGESTS: 'R-M9',
   IMPORT_ORDER: 'R-M10',
@@ -135,4 +136,20 @@ export const CONTEXT_RULES = {
   PLANNER_PROMPT: 'MORPH-PLAN-2',
   ENCODE_REQUEST: 'MORPH-ENC-1',
   ENCODE_GUIDE: 'MORPH-ENC-2',
+  ENCODE_POLICY: 'MORPH-PLAN-3',
+  VALIDATE_PROFILE: 'MORPH-CTX-9',
 } as const;
+
+/**
+ * Requirements of part 2 whose verdicts follow from a resolution or a rule this suite decided
+ * (profile `strict`); every other requirement follows from the seed (profile `core`).
+ */
+export const STRICT_CONTEXT_RULES: ReadonlySet<string> = new Set([
+  'R-M4', 'R-M5', 'R-M6', 'R-M6a', 'R-M8', 'R-M9', 'R-M10', 'R-M15', 'R-M16',
+  'MORPH-ART-5', 'MORPH-ART-7', 'MORPH-ENC-1', 'MORPH-ENC-2', 'MORPH-PLAN-1', 'MORPH-PLAN-2', 'MORPH-PLAN-3',
+]);
+
+/** The profile of a part-2 requirement. */
+export function ruleProfile(requirement: string): 'core' | 'strict' {
+  return STRICT_CONTEXT_RULES.has(requirement) ? 'strict' : 'core';
+}

@@ -3,6 +3,7 @@ import { fail, formatError, ok, type Result } from '../../shared/errors.ts';
 import { bundleMarkers, markersInOrder } from './bundle-markers.ts';
 import { BUNDLE, CONTEXT_CODES, CONTEXT_RULES } from './constants.ts';
 import { deriveBoundary } from './derive-boundary.ts';
+import { contextError } from './context-error.ts';
 
 /** The four framed parts, as text (metadata and schema already in JCS form). */
 export interface BundleParts {
@@ -47,7 +48,7 @@ export function frameBundle(parts: BundleParts): Result<{ text: string; boundary
   const boundary = deriveBundleBoundary(parts);
   if (boundary === undefined) {
     return fail(
-      formatError(CONTEXT_CODES.BOUNDARY_EXHAUSTED, CONTEXT_RULES.BUNDLE_BOUNDARY, 'every one of the 1,024 boundary candidates occurs in a part'),
+      contextError(CONTEXT_CODES.BOUNDARY_EXHAUSTED, CONTEXT_RULES.BUNDLE_BOUNDARY, 'every one of the 1,024 boundary candidates occurs in a part'),
     );
   }
   return ok({ text: writeBundle(parts, boundary), boundary });

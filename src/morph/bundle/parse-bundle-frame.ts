@@ -2,7 +2,8 @@
  * First stage of reading a bundle: from text to its boundary and four raw parts. Checks the header,
  * that every marker occurs exactly once, the final marker at the very end, then the exact layout.
  */
-import { fail, formatError, ok, type FormatError, type Profile, type Result } from '../../shared/errors.ts';
+import { fail, ok, type FormatError, type Result } from '../../shared/errors.ts';
+import { contextError } from './context-error.ts';
 import { utf8Length } from '../../shared/text.ts';
 import { bundleMarkers, markersInOrder } from './bundle-markers.ts';
 import { BUNDLE, CONTEXT_CODES, CONTEXT_RULES, type BundleSection } from './constants.ts';
@@ -15,10 +16,10 @@ export interface BundleFrame extends BundleParts {
 
 const HEADER = new RegExp(`^${BUNDLE.HEADER_PREFIX.replace('/', '\\/')}([0-9a-f]{${BUNDLE.BOUNDARY_HEX_DIGITS}})(\\r?\\n)`);
 
-function refuse(text: string, at: number, code: string, requirement: string, message: string, profile: Profile = 'core'): FormatError {
+function refuse(text: string, at: number, code: string, requirement: string, message: string): FormatError {
   const before = text.slice(0, at);
   const line = before.split(BUNDLE.LF).length;
-  return formatError(code, requirement, message, { line, byteOffset: utf8Length(before) }, profile);
+  return contextError(code, requirement, message, { line, byteOffset: utf8Length(before) });
 }
 
 function occurrences(text: string, needle: string): number[] {
@@ -35,7 +36,7 @@ export function parseBundleFrame(text: string): Result<BundleFrame> {
   }
   if (header[2] !== BUNDLE.LF) {
     // R-M6: CRLF line ends are a layout fault (strict), not a wrong header.
-    return fail(refuse(text, header[1]!.length + BUNDLE.HEADER_PREFIX.length, CONTEXT_CODES.BUNDLE_LAYOUT, CONTEXT_RULES.BUNDLE_LAYOUT, 'the header line ends with CR LF', 'strict'));
+    return fail(refuse(text, header[1]!.length + BUNDLE.HEADER_PREFIX.length, CONTEXT_CODES.BUNDLE_LAYOUT, CONTEXT_RULES.BUNDLE_LAYOUT, 'the header line ends with CR LF'));
   }
   const boundary = header[1]!;
   const bodyStart = header[0].length;
@@ -57,14 +58,14 @@ export function parseBundleFrame(text: string): Result<BundleFrame> {
     const rest = text.slice(afterFinal);
     // R-M6: a line end after the final marker is a strict layout fault; anything else breaks the seed's rule.
     if (rest === BUNDLE.LF || rest === BUNDLE.CR + BUNDLE.LF) {
-      return fail(refuse(text, afterFinal, CONTEXT_CODES.BUNDLE_LAYOUT, CONTEXT_RULES.BUNDLE_LAYOUT, 'a line end follows the final marker', 'strict'));
+      return fail(refuse(text, afterFinal, CONTEXT_CODES.BUNDLE_LAYOUT, CONTEXT_RULES.BUNDLE_LAYOUT, 'a line end follows the final marker'));
     }
     return fail(refuse(text, afterFinal, CONTEXT_CODES.BUNDLE_TRAILING_DATA, CONTEXT_RULES.BUNDLE_FINAL, 'text follows the final marker'));
   }
   const content = {} as Record<BundleSection, string>;
   let cursor = bodyStart;
   const layout = (at: number, message: string) =>
-    fail(refuse(text, at, CONTEXT_CODES.BUNDLE_LAYOUT, CONTEXT_RULES.BUNDLE_LAYOUT, message, 'strict'));
+    fail(refuse(text, at, CONTEXT_CODES.BUNDLE_LAYOUT, CONTEXT_RULES.BUNDLE_LAYOUT, message));
   for (const section of BUNDLE.SECTIONS) {
     const begin = positions.get(markers.begin[section])!;
     const end = positions.get(markers.end[section])!;

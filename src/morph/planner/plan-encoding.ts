@@ -14,6 +14,7 @@ import { ARTIFACT, CONTEXT_CODES, CONTEXT_RULES, type PlannerPolicy } from '../b
 import { encodeBundle, type EncodedBundle } from '../bundle/encode-bundle.ts';
 import { renderPrompt, type RenderedPrompt } from '../prompt/render-prompt.ts';
 import type { TokenCounter } from './load-token-counter.ts';
+import { contextError } from '../bundle/context-error.ts';
 
 /** What the planner weighs. */
 export interface PlanRequest {
@@ -25,6 +26,8 @@ export interface PlanRequest {
   readonly schema?: JsonValue;
   /** The guide of an encoding; the suite's own guides by default (R-M7). */
   readonly guideFor?: (encoding: string) => InterpretationGuide | undefined;
+  /** The candidates `economy-experimental` weighs; every registered plan in R-M15 order by default. */
+  readonly candidates?: readonly CandidatePlan[];
 }
 
 /** One weighed candidate: its token count, or why it was not applicable. */
@@ -56,7 +59,7 @@ interface Rendered {
 function renderCandidate(request: PlanRequest, plan: CandidatePlan): Result<Rendered> {
   const guide = (request.guideFor ?? getGuide)(plan.encoding);
   if (guide === undefined) {
-    return fail(formatError(CONTEXT_CODES.UNKNOWN_GUIDE, CONTEXT_RULES.PLANNER, `no guide for ${plan.encoding}`));
+    return fail(contextError(CONTEXT_CODES.UNKNOWN_GUIDE, CONTEXT_RULES.PLANNER, `no guide for ${plan.encoding}`));
   }
   const bundle = encodeBundle({ ir: request.ir, inputKind: request.inputKind, plan, guide, ...(request.schema === undefined ? {} : { schema: request.schema }) });
   if (!bundle.ok) return bundle;
@@ -69,13 +72,13 @@ function renderCandidate(request: PlanRequest, plan: CandidatePlan): Result<Rend
 export function planEncoding(request: PlanRequest, count: TokenCounter): Result<PlanChoice> {
   const policy = request.policy;
   if (!(ARTIFACT.PLANNER_POLICIES as readonly string[]).includes(policy)) {
-    return fail(formatError(CONTEXT_CODES.UNKNOWN_PLANNER_POLICY, CONTEXT_RULES.PLANNER, `unknown planner policy ${JSON.stringify(policy)}`));
+    return fail(contextError(CONTEXT_CODES.UNKNOWN_PLANNER_POLICY, CONTEXT_RULES.PLANNER, `unknown planner policy ${JSON.stringify(policy)}`));
   }
   if (policy === 'validated') {
     // R-M15: no quality evidence ships, so a validated choice cannot be made.
-    return fail(formatError(CONTEXT_CODES.NO_QUALITY_EVIDENCE, CONTEXT_RULES.PLANNER, 'the validated policy needs quality evidence, and none ships'));
+    return fail(contextError(CONTEXT_CODES.NO_QUALITY_EVIDENCE, CONTEXT_RULES.PLANNER, 'the validated policy needs quality evidence, and none ships'));
   }
-  const candidates = policy === 'compatibility' ? CANDIDATE_PLANS.slice(0, 1) : CANDIDATE_PLANS;
+  const candidates = policy === 'compatibility' ? CANDIDATE_PLANS.slice(0, 1) : (request.candidates ?? CANDIDATE_PLANS);
   const reports: CandidateReport[] = [];
   let best: { index: number; rendered: Rendered; tokens: number } | undefined;
   candidates.forEach((plan, index) => {
@@ -92,7 +95,7 @@ export function planEncoding(request: PlanRequest, count: TokenCounter): Result<
   });
   if (best === undefined) {
     const first = reports[0]?.refused;
-    return fail(formatError(first === CONTEXT_CODES.UNKNOWN_GUIDE ? CONTEXT_CODES.UNKNOWN_GUIDE : CONTEXT_CODES.NO_APPLICABLE_CANDIDATE, CONTEXT_RULES.PLANNER, 'no candidate plan could be rendered'));
+    return fail(contextError(first === CONTEXT_CODES.UNKNOWN_GUIDE ? CONTEXT_CODES.UNKNOWN_GUIDE : CONTEXT_CODES.NO_APPLICABLE_CANDIDATE, CONTEXT_RULES.PLANNER, 'no candidate plan could be rendered'));
   }
   const chosen: { index: number; rendered: Rendered; tokens: number } = best;
   return ok({

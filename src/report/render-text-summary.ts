@@ -24,13 +24,17 @@ const OP_COLUMNS = [
   ['n/a', (c: Record<string, number>) => c['n/a']!],
 ] as const;
 
-/** Renders the summary as lines of at most about 100 characters. */
-export function renderTextSummary(s: RunSummary, ctx: RunContext): string[] {
-  const out: string[] = [];
-  out.push(
+/** The header line of a certify run. */
+export function describeRun(s: RunSummary, ctx: RunContext): string {
+  return (
     `formcert certify: ${ctx.implementation}, ${ctx.mode} mode, profile ${ctx.profile}` +
-      `${ctx.shard ? `, shard ${ctx.shard}` : ''}: ${s.total} cases in ${ctx.seconds.toFixed(1)} s`,
+    `${ctx.shard ? `, shard ${ctx.shard}` : ''}: ${s.total} cases in ${ctx.seconds.toFixed(1)} s`
   );
+}
+
+/** Renders the summary as lines of at most about 100 characters, under a header line. */
+export function renderTextSummary(s: RunSummary, header: string): string[] {
+  const out: string[] = [header];
   out.push('');
   const shown = OUTCOMES.filter((o) => s.byOutcome[o] > 0 || o === 'pass');
   const w = Math.max(...shown.map((o) => o.length));

@@ -8,7 +8,7 @@ import { isOpName, OP_NAMES } from '../shared/ops.ts';
 import type { Profile } from '../shared/errors.ts';
 import { EXIT } from '../cli/exit-codes.ts';
 import { summarize } from '../report/summarize.ts';
-import { renderTextSummary } from '../report/render-text-summary.ts';
+import { describeRun, renderTextSummary } from '../report/render-text-summary.ts';
 import { templateNamesOp } from './argv-template.ts';
 import { ExecTestee } from './exec-testee.ts';
 import { parseExpectedFailures, type ExpectedFailures } from './expected-failures.ts';
@@ -177,13 +177,14 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
     if (o.report !== undefined) io.err(`(reports of the ${result.records.length} cases run are in ${o.report})\n`);
     return EXIT.USAGE;
   }
-  const lines = renderTextSummary(summary, {
+  const header = describeRun(summary, {
     implementation: implementationLabel(testee.implementation),
     mode: testee.mode,
     profile,
     seconds,
     ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
   });
+  const lines = renderTextSummary(summary, header);
   if (o.report !== undefined) lines.push(`Reports: ${o.report}/ (results.jsonl, junit.xml, summary.md, report.html, badge.svg)`);
   io.out(lines.join('\n') + '\n');
   return summary.passed ? EXIT.OK : EXIT.FAILED;

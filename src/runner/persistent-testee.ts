@@ -203,10 +203,7 @@ class PersistentProcess {
       return;
     }
     this.inFlight.delete(parsed.value.seq);
-    let reply = parsed.value.reply;
-    if (reply.kind === 'accept' && reply.observation === undefined && this.handshake?.ops.get(entry.op)?.observe) {
-      reply = { kind: 'errored', errorClass: 'protocol', detail: `declared "observe" for ${entry.op} but sent no observation` };
-    }
+    const reply = parsed.value.reply;
     entry.resolve({ reply, timeMs: performance.now() - entry.sentAt, stderr: this.stderr.take() });
     this.armWatchdog();
     this.pump();

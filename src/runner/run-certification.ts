@@ -79,7 +79,8 @@ export function buildRecord(
     note: v.note,
   };
   if (!answer) return { ...base, got: { verdict: 'n/a' }, outcome: 'n/a', time: 0 };
-  const score = scoreCase(v.expect, answer.reply, { checkCodes, observe: testee.ops.get(v.op)?.observe ?? false });
+  const observe = testee.ops.get(v.op)?.observe ?? false;
+  const score = scoreCase(v.expect, answer.reply, { checkCodes, observe, requireObservation: observe && testee.mode === 'persistent' });
   return {
     ...base,
     got: gotOf(answer.reply),

@@ -55,6 +55,12 @@ describe('scoreCase', () => {
     expect(scoreCase(e, accept('{"a":2}'), { checkCodes: false, observe: false }).outcome).toBe('pass');
   });
 
+  it('requires an observation from a declared observer, after the verdict', () => {
+    const strict = { checkCodes: false, observe: true, requireObservation: true };
+    expect(scoreCase({ verdict: 'accept', observation: json('{}') }, accept(), strict).outcome).toBe('errored:protocol');
+    expect(scoreCase({ verdict: 'reject', code: 'X' }, accept(), strict).outcome).toBe('fail:accepted-invalid');
+  });
+
   it('passes either verdict on an either case but still errors on breakage', () => {
     expect(scoreCase({ verdict: 'either' }, accept(), opts).outcome).toBe('pass');
     expect(scoreCase({ verdict: 'either' }, reject('LIMIT_EXCEEDED'), opts).outcome).toBe('pass');

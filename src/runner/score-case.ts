@@ -10,6 +10,8 @@ export interface ScoreOptions {
   readonly checkCodes: boolean;
   /** The testee declared `observe` for the op (persistent mode; exec mode observes when stdout is non-empty). */
   readonly observe: boolean;
+  /** A declared observer must send an observation with every accept (persistent mode). */
+  readonly requireObservation?: boolean;
 }
 
 /** The outcome of one case and, for a wrong observation or code, what differs. */
@@ -33,6 +35,9 @@ export function scoreCase(expect: VectorExpectation, reply: TesteeReply, options
     return { outcome: 'pass' };
   }
   if (reply.kind === 'reject') return { outcome: 'fail:rejected-valid' };
+  if (options.requireObservation && reply.observation === undefined) {
+    return { outcome: 'errored:protocol', diff: ['(observation): declared "observe" for this op but sent none'] };
+  }
   if (options.observe && reply.observation !== undefined && expect.observation !== undefined) {
     const diff = compareObservation(expect.observation, reply.observation);
     if (diff.length > 0) return { outcome: 'fail:wrong-observation', diff };

@@ -1,0 +1,54 @@
+/** The work behind `formcert report …`. */
+import { writeFile } from 'node:fs/promises';
+import { EXIT } from '../cli/exit-codes.ts';
+import { mergeRecords, readReports } from './merge-reports.ts';
+import { renderBadge } from './render-badge.ts';
+import { renderHtml } from './render-html.ts';
+import { renderJunit } from './render-junit.ts';
+import { renderMarkdown } from './render-markdown.ts';
+import { renderTextSummary } from './render-text-summary.ts';
+import { summarize } from './summarize.ts';
+import { renderJsonl, writeReportDir } from './write-report-dir.ts';
+
+/** Runs one report verb; resolves to the exit status. */
+export async function reportCommand(
+  format: 'merge' | 'html' | 'junit' | 'markdown' | 'badge',
+  paths: readonly string[],
+  opts: { output?: string; report?: string; title?: string },
+  io: { out: (s: string) => void; err: (s: string) => void },
+): Promise<number> {
+  const read = await readReports(paths);
+  if (!read.ok) {
+    io.err(`formcert report: ${read.error}\n`);
+    return EXIT.USAGE;
+  }
+  const merged = mergeRecords(read.value);
+  if (!merged.ok) {
+    io.err(`formcert report: ${merged.error}\n`);
+    return EXIT.USAGE;
+  }
+  const records = merged.value;
+  const summary = summarize(records);
+  const text =
+    format === 'merge'
+      ? renderJsonl(records)
+      : format === 'html'
+        ? renderHtml(records, opts.title)
+        : format === 'junit'
+          ? renderJunit(records)
+          : format === 'markdown'
+            ? renderMarkdown(records, summary)
+            : renderBadge(summary);
+  try {
+    if (opts.output !== undefined) await writeFile(opts.output, text);
+    else io.out(text);
+    if (opts.report !== undefined) await writeReportDir(opts.report, records);
+  } catch (e) {
+    io.err(`formcert report: ${(e as Error).message}\n`);
+    return EXIT.USAGE;
+  }
+  if (format !== 'merge') return EXIT.OK;
+  const header = `formcert report merge: ${records.length} cases from ${paths.length} reports (${summary.implementations.join(', ')})`;
+  io.err(renderTextSummary(summary, header).join('\n') + '\n');
+  return summary.passed ? EXIT.OK : EXIT.FAILED;
+}

@@ -1,0 +1,176 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  expectAccept,
+  expectEither,
+  expectReject,
+  FIXTURES_DIR,
+  SCRIPTED_EXEC,
+  SCRIPTED_PERSISTENT,
+  toyVector,
+  writeVectorFiles,
+} from '../../conformance/fixtures/toy-vectors.ts';
+import { parseCaseRecords, type CaseRecord } from '../report/case-record.ts';
+import { reportCommand } from '../report/report-command.ts';
+import { certifyCommand, type CertifyCommandOptions } from './certify.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'formcert-certify-test-'));
+
+/** A suite where the toy testee gets every outcome class once. */
+const MIXED = [
+  toyVector('accept {"a":1}', expectAccept('{"a":1}'), { requirements: ['TOY-OK'] }),
+  toyVector('accept {"a":2}', expectAccept('{"a":1}'), { requirements: ['TOY-OBS'] }),
+  toyVector('accept', expectReject('TOY_BAD'), { op: 'morph.c14n', requirements: ['TOY-AI'] }),
+  toyVector('reject TOY_OTHER', expectReject('TOY_BAD'), { profile: 'strict', requirements: ['TOY-CODE'] }),
+  toyVector('reject', expectAccept(), { requirements: ['TOY-RV'] }),
+  toyVector('crash', expectAccept()),
+  toyVector('hang', expectAccept()),
+  toyVector('garbage', expectAccept('{"x":1}')),
+  toyVector('skip not today', expectAccept()),
+  toyVector('accept {"e":1}', expectEither),
+];
+
+function vectorsDir(name: string, vectors = MIXED): string {
+  const dir = join(work, name);
+  writeVectorFiles(dir, vectors);
+  return dir;
+}
+
+const defaults: CertifyCommandOptions = {
+  testee: SCRIPTED_EXEC,
+  profile: 'strict',
+  codes: true,
+  timeoutMs: '1500',
+  persistent: false,
+  exec: false,
+  vectors: '',
+  maxOutputBytes: String(1 << 20),
+};
+
+async function certify(o: Partial<CertifyCommandOptions>): Promise<{ status: number; out: string; err: string; records: CaseRecord[] }> {
+  let out = '';
+  let err = '';
+  const report = o.report ?? join(work, `report-${Math.random().toString(36).slice(2)}`);
+  const status = await certifyCommand({ ...defaults, ...o, report }, { out: (s) => (out += s), err: (s) => (err += s) });
+  let records: CaseRecord[] = [];
+  try {
+    const parsed = parseCaseRecords(readFileSync(join(report, 'results.jsonl'), 'utf8'));
+    if (parsed.ok) records = parsed.value;
+  } catch {
+    // no report written (usage error)
+  }
+  return { status, out, err, records };
+}
+
+const outcomes = (records: CaseRecord[]) => Object.fromEntries(records.map((r) => [r.name, r.outcome]));
+
+describe('formcert certify', () => {
+  const dir = vectorsDir('mixed');
+  const expected = {
+    'accept-a-1-': 'pass',
+    'accept-a-2-': 'fail:wrong-observation',
+    accept: 'fail:accepted-invalid',
+    'reject-toy-other': 'fail:wrong-code',
+    reject: 'fail:rejected-valid',
+    crash: 'errored:crash',
+    hang: 'errored:timeout',
+    garbage: 'errored:protocol',
+    'skip-not-today': 'skipped',
+    'accept-e-1-': 'pass',
+  };
+
+  it('gives every outcome class in exec mode, exit 1, worst failure first in the summary', async () => {
+    const r = await certify({ vectors: dir, jobs: '2' });
+    expect(r.status).toBe(1);
+    expect(outcomes(r.records)).toEqual(expected);
+    const worst = r.out.split('\n').findIndex((l) => l.includes('worst failures'));
+    expect(r.out.split('\n')[worst + 1]).toMatch(/^\s+fail:accepted-invalid\s+morph\.c14n/);
+    expect(r.out).toMatch(/FAILED/);
+  });
+
+  it('gives the same outcomes in persistent mode, with ops it does not declare as n/a', async () => {
+    const r = await certify({ vectors: dir, persistent: true, testee: SCRIPTED_PERSISTENT });
+    expect(outcomes(r.records)).toEqual(expected);
+    const narrowed = await certify({ vectors: dir, persistent: true, testee: ['/usr/bin/env', 'TOY_OPS=journal.read', ...SCRIPTED_PERSISTENT] });
+    expect(narrowed.records.find((x) => x.op === 'morph.c14n')?.outcome).toBe('n/a');
+    expect(narrowed.records.find((x) => x.name === 'crash')?.outcome).toBe('errored:crash');
+  });
+
+  it('checks codes only with --codes', async () => {
+    const r = await certify({ vectors: dir, codes: false, ops: 'journal.read' });
+    expect(outcomes(r.records)['reject-toy-other']).toBe('pass');
+    expect(r.records.every((x) => x.op === 'journal.read')).toBe(true);
+  });
+
+  it('exits 0 when every scored case passes, and --profile core leaves strict cases out', async () => {
+    const clean = vectorsDir('clean', [
+      toyVector('accept {"n":12345678901234567890}', expectAccept('{"n":12345678901234567890}')),
+      toyVector('reject TOY_BAD', expectReject('TOY_BAD')),
+      toyVector('skip no codec', expectAccept()),
+      toyVector('accept', expectReject('TOY_BAD'), { profile: 'strict' }),
+    ]);
+    const core = await certify({ vectors: clean, profile: 'core' });
+    expect(core.status).toBe(0);
+    expect(core.records).toHaveLength(3);
+    expect(core.out).toMatch(/PASSED/);
+    expect((await certify({ vectors: clean, profile: 'strict' })).status).toBe(1);
+  });
+
+  it('honours --expected-failures: listed failures pass the run, a listed pass fails it', async () => {
+    const small = vectorsDir('xfail', [toyVector('accept {"ok":1}', expectAccept('{"ok":1}')), toyVector('reject', expectAccept())]);
+    const [good, bad] = [toyVector('accept {"ok":1}', expectAccept('{"ok":1}')), toyVector('reject', expectAccept())];
+    const list = join(work, 'xfail.txt');
+    writeFileSync(list, `# known bugs\n${bad!.id} rejects everything\n`);
+    const ok = await certify({ vectors: small, expectedFailures: list });
+    expect(ok.status).toBe(0);
+    expect(ok.records.find((x) => x.id === bad!.id)?.expectedFailure).toBe('rejects everything');
+    writeFileSync(list, `${bad!.id} rejects everything\n${good!.id} was broken once\n`);
+    const stale = await certify({ vectors: small, expectedFailures: list });
+    expect(stale.status).toBe(1);
+    expect(stale.out).toMatch(/now PASS/);
+    writeFileSync(list, `${bad!.id}\n`);
+    expect((await certify({ vectors: small, expectedFailures: list })).status).toBe(2);
+  });
+
+  it('splits a run into shards whose merged reports equal the whole run', async () => {
+    const many = vectorsDir(
+      'many',
+      Array.from({ length: 24 }, (_, i) => toyVector(`accept {"i":${i}}`, expectAccept(`{"i":${i}}`))),
+    );
+    const whole = await certify({ vectors: many });
+    const shardDirs = [1, 2, 3].map((i) => join(work, `shard-${i}`));
+    const parts = await Promise.all(shardDirs.map((report, i) => certify({ vectors: many, shard: `${i + 1}/3`, report })));
+    expect(parts.reduce((n, p) => n + p.records.length, 0)).toBe(24);
+    expect(parts.every((p) => p.records.length > 0)).toBe(true);
+    let merged = '';
+    const status = await reportCommand('merge', shardDirs.map((d) => join(d, 'results.jsonl')), {}, { out: (s) => (merged += s), err: () => undefined });
+    expect(status).toBe(0);
+    const m = parseCaseRecords(merged);
+    expect(m.ok && m.value.map((r) => r.id).sort()).toEqual(whole.records.map((r) => r.id).sort());
+    expect((await certify({ vectors: many, shard: '4/3' })).status).toBe(2);
+  });
+
+  it('reports a testee that fails everything the same way as one setup error (exit 2)', async () => {
+    const many = vectorsDir('uniform', Array.from({ length: 20 }, (_, i) => toyVector(`accept {"i":${i}}`, expectAccept())));
+    // Wrong argv: the toy wants <op> <input> but gets only the input, and exits 2 with its usage line.
+    const wrongArgv = await certify({ vectors: many, testee: [process.execPath, join(FIXTURES_DIR, 'scripted-exec.mjs')], ops: 'journal.read' });
+    expect(wrongArgv.status).toBe(2);
+    expect(wrongArgv.err).toMatch(/same way: errored:crash \(exit status 2\)/);
+    expect(wrongArgv.err).toMatch(/usage: scripted-exec/);
+    expect(wrongArgv.records.length).toBeLessThan(20);
+    const missing = await certify({ vectors: many, testee: ['/nonexistent/reader', '{op}', '{input}'] });
+    expect(missing.status).toBe(2);
+    expect(missing.err).toMatch(/no such file/);
+    const handshake = await certify({ vectors: many, persistent: true, testee: ['/usr/bin/env', 'TOY_START=protocol2', ...SCRIPTED_PERSISTENT] });
+    expect(handshake.status).toBe(2);
+    expect(handshake.err).toMatch(/protocol 2/);
+  });
+
+  it('refuses bad usage with exit 2', async () => {
+    for (const bad of [{ profile: 'lax' }, { ops: 'journal.nope' }, { timeoutMs: '0' }, { shard: '0/2' }, { testee: ['node', 'x.mjs', '{input}'] }]) {
+      expect((await certify({ vectors: dir, ...bad })).status).toBe(2);
+    }
+  });
+});

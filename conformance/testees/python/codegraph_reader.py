@@ -81,27 +81,39 @@ def _unsigned(value, line, what):
                 number = -1.0
             if number.is_integer() and number >= 0:
                 return int(number)
-        raise Refused("INVALID_INTEGER", "%s must be an unsigned integer" % what, line)
-    raise Refused("WRONG_TYPE", "%s must be an unsigned integer" % what, line)
+        # R-C9: an integer by value written another way (1.0, 1e3, -0) or past 2^64 - 1 is a lexeme fault.
+        if _integer_by_value(lexeme):
+            raise Refused("RECORD_INTEGER_LEXEME", "%s must be written as an integer lexeme" % what, line)
+    raise Refused("RECORD_MEMBER_TYPE", "%s must be an unsigned integer" % what, line)
+
+
+def _integer_by_value(lexeme):
+    try:
+        number = float(lexeme)
+    except ValueError:
+        return False
+    if lexeme.startswith("-"):
+        return number == 0
+    return number.is_integer()
 
 
 def _string(value, line, what, non_empty=False):
     if not isinstance(value, str):
-        raise Refused("WRONG_TYPE", "%s must be a string" % what, line)
+        raise Refused("RECORD_MEMBER_TYPE", "%s must be a string" % what, line)
     if non_empty and value == "":
-        raise Refused("EMPTY_STRING", "%s must not be empty" % what, line)
+        raise Refused("RECORD_EMPTY_STRING", "%s must not be empty" % what, line)
     return value
 
 
 def _closed(obj, allowed, required, line, where):
     if not isinstance(obj, dict):
-        raise Refused("WRONG_TYPE", "%s must be an object" % where, line)
+        raise Refused("RECORD_MEMBER_TYPE", "%s must be an object" % where, line)
     for name in obj:
         if name not in allowed and not faults.on("codegraph-unknown-member-tolerated"):
-            raise Refused("UNKNOWN_MEMBER", "unknown member %r in %s" % (name, where), line)
+            raise Refused("RECORD_MEMBER_UNKNOWN", "unknown member %r in %s" % (name, where), line)
     for name in required:
         if name not in obj:
-            raise Refused("MISSING_MEMBER", "missing member %r in %s" % (name, where), line)
+            raise Refused("RECORD_MEMBER_MISSING", "missing member %r in %s" % (name, where), line)
 
 
 class _Reader:
@@ -123,7 +135,7 @@ class _Reader:
         if data.startswith(BOM):
             raise Refused("JSON_BOM", "byte-order mark")  # R-C1
         if b"\r" in data and not faults.on("codegraph-cr-tolerated"):
-            raise Refused("CARRIAGE_RETURN", "CR byte in the file")  # R-C1 (strict)
+            raise Refused("MODEL_CARRIAGE_RETURN", "CR byte in the file")  # R-C1 (strict)
         if faults.on("codegraph-cr-tolerated"):
             data = data.replace(b"\r\n", b"\n")
         decode_utf8(data)
@@ -141,17 +153,19 @@ class _Reader:
             if eof_line is not None:
                 if faults.on("codegraph-content-after-eof-accepted"):
                     break
-                raise Refused("CONTENT_AFTER_EOF", "content after the eof record", line)  # R-C1
+                raise Refused("EOF_NOT_LAST", "content after the eof record", line)  # R-C1
             record = self._parse(raw, line)
             if record.get("t") == "eof":
                 eof_line = line
                 if index == len(pieces) - 1 and not terminated and not faults.on("codegraph-eof-lf-optional"):
-                    raise Refused("UNTERMINATED_LINE", "the eof line has no LF", line)  # R-C1 (strict)
+                    raise Refused("MODEL_FINAL_LF_MISSING", "the eof line has no LF", line)  # R-C1 (strict)
             elif index == len(pieces) - 1 and not terminated:
-                raise Refused("UNTERMINATED_LINE", "the last line has no LF", line)  # R-C1
+                raise Refused("EOF_MISSING", "the last line has no LF and is not eof", line)  # R-C1
             self._record(record, line)
+        if self.header is None:
+            raise Refused("HEADER_MISSING", "no record at all: the file has no header")  # CG-SEQ-1
         if eof_line is None:
-            raise Refused("MISSING_EOF", "no eof record: the file is truncated")
+            raise Refused("EOF_MISSING", "no eof record: the file is truncated")  # CG-SEQ-4
         self._check_references()
         return self._observation()
 
@@ -161,18 +175,18 @@ class _Reader:
         except JsonRefused as exc:
             raise Refused(exc.code, str(exc), line) from None
         if not isinstance(record, dict):
-            raise Refused("NOT_AN_OBJECT", "a record must be a JSON object", line)
+            raise Refused("RECORD_TYPE_UNKNOWN", "a record must be a JSON object", line)
         return record
 
     def _record(self, record, line):
         kind = record.get("t")
         if not isinstance(kind, str) or kind not in SECTIONS:
-            raise Refused("UNKNOWN_RECORD_TYPE", "unknown record type", line)
+            raise Refused("RECORD_TYPE_UNKNOWN", "unknown record type", line)
         section = SECTIONS[kind]
         if self.section < 0 and section != 0:
-            raise Refused("MISSING_HEADER", "the first record must be the header", line)
+            raise Refused("HEADER_MISSING", "the first record must be the header", line)
         if section == 0 and self.section >= 0:
-            raise Refused("SECTION_ORDER", "a second header", line)
+            raise Refused("HEADER_DUPLICATE", "a second header", line)
         if section < self.section:
             raise Refused("SECTION_ORDER", "%s record after a later section" % kind, line)
         self.section = section
@@ -186,33 +200,33 @@ class _Reader:
         _string(record["lang"], line, "lang", non_empty=True)
         extractor = record["extractor"]
         if not isinstance(extractor, dict):
-            raise Refused("WRONG_TYPE", "extractor must be an object", line)
+            raise Refused("RECORD_MEMBER_TYPE", "extractor must be an object", line)
         for name in ("name", "version"):
             if name not in extractor:
-                raise Refused("MISSING_MEMBER", "extractor.%s is missing" % name, line)
+                raise Refused("RECORD_MEMBER_MISSING", "extractor.%s is missing" % name, line)
             _string(extractor[name], line, "extractor." + name, non_empty=True)
         _string(record["root"], line, "root")
         if "repository" in record and not isinstance(record["repository"], dict):
-            raise Refused("WRONG_TYPE", "repository must be an object", line)
+            raise Refused("RECORD_MEMBER_TYPE", "repository must be an object", line)
         dictionary = record["dict"]
         _closed(dictionary, DICT_MEMBERS, DICT_MEMBERS, line, "dict")
         vocabularies = {"traits": TRAITS, "edges": EDGE_KINDS, "provenance": PROVENANCE}
         for name in DICT_MEMBERS:
             words = dictionary[name]
             if not isinstance(words, list):
-                raise Refused("WRONG_TYPE", "dict.%s must be an array" % name, line)
+                raise Refused("RECORD_MEMBER_TYPE", "dict.%s must be an array" % name, line)
             for word in words:
                 _string(word, line, "dict.%s entry" % name, non_empty=True)
                 if name in vocabularies and word not in vocabularies[name]:
                     if not faults.on("codegraph-open-vocabulary"):
-                        raise Refused("UNKNOWN_VOCABULARY", "%r is not in the closed vocabulary" % word, line)  # R-C3
+                        raise Refused("DICT_UNKNOWN_MEMBER", "%r is not in the closed vocabulary" % word, line)  # R-C3
             for before, after in zip(words, words[1:]):
                 if before == after:
-                    raise Refused("DICT_NOT_UNIQUE", "dict.%s repeats %r" % (name, after), line)  # R-C2
+                    raise Refused("DICT_DUPLICATE", "dict.%s repeats %r" % (name, after), line)  # R-C2
                 if utf16_key(before) > utf16_key(after) and not faults.on("codegraph-dict-order-unchecked"):
-                    raise Refused("DICT_NOT_SORTED", "dict.%s is not sorted" % name, line)  # R-C2
+                    raise Refused("DICT_UNSORTED", "dict.%s is not sorted" % name, line)  # R-C2
             if len(set(words)) != len(words):
-                raise Refused("DICT_NOT_UNIQUE", "dict.%s repeats an entry" % name, line)
+                raise Refused("DICT_DUPLICATE", "dict.%s repeats an entry" % name, line)
         self.header = record
         self.dict = dictionary
 
@@ -221,25 +235,25 @@ class _Reader:
         index = _unsigned(record["i"], line, "i")
         expected = len(self.files) + (1 if faults.on("codegraph-file-index-from-one") else 0)
         if index != expected:
-            raise Refused("INDEX_NOT_DENSE", "f.i must be %d" % expected, line)
+            raise Refused("RECORD_INDEX_NOT_DENSE", "f.i must be %d" % expected, line)
         path = _string(record["path"], line, "path", non_empty=True)
         if self.files:
             previous = self.files[-1]
             if previous == path and not faults.on("codegraph-duplicate-file-allowed"):
                 raise Refused("DUPLICATE_FILE", "file path repeated", line)  # R-C6
             if utf16_key(previous) > utf16_key(path):
-                raise Refused("ORDER_VIOLATION", "files are not sorted by path", line)  # R-C6
+                raise Refused("FILE_ORDER", "files are not sorted by path", line)  # R-C6
         self.files.append(path)
 
     def _entity(self, record, line):
         if not isinstance(record, dict):
-            raise Refused("WRONG_TYPE", "an entity must be an object", line)
+            raise Refused("RECORD_MEMBER_TYPE", "an entity must be an object", line)
         for name in ENTITY_CORE:
             if name not in record:
-                raise Refused("MISSING_MEMBER", "missing member %r in e record" % name, line)
+                raise Refused("RECORD_MEMBER_MISSING", "missing member %r in e record" % name, line)
         index = _unsigned(record["i"], line, "i")
         if index != len(self.entities):
-            raise Refused("INDEX_NOT_DENSE", "e.i must be %d" % len(self.entities), line)
+            raise Refused("RECORD_INDEX_NOT_DENSE", "e.i must be %d" % len(self.entities), line)
         kind = self._dict_index(record["k"], "kinds", line)
         traits = self._traits(record["tr"], line)
         module = _unsigned(record["m"], line, "m")
@@ -248,9 +262,14 @@ class _Reader:
             if record["d"] is None and faults.on("codegraph-null-disambiguator-accepted"):
                 record = {k: v for k, v in record.items() if k != "d"}
             else:
-                _string(record["d"], line, "d")  # R-C4: d: null is refused, absent says none
+                if record["d"] is None:
+                    raise Refused("NULL_NOT_ABSENT", "d: null is refused, leave d out", line)  # R-C4
+                _string(record["d"], line, "d")
         disambiguator = record.get("d")
         if module == index:
+            if disambiguator is not None and not faults.on("codegraph-module-disambiguator-allowed"):
+                # CG-MOD-2: a module has no d, so [P, P, null] names only the module.
+                raise Refused("MODULE_DISAMBIGUATOR", "a module carries no d", line)
             module_path = symbol
         else:
             # R-C5: a member names an earlier module entity.
@@ -258,7 +277,7 @@ class _Reader:
                 module_path = symbol
             else:
                 if module > index or self.entities[module]["m"] != module:
-                    raise Refused("INVALID_MODULE", "m must name an earlier module", line)
+                    raise Refused("MODULE_REF_INVALID", "m must name an earlier module", line)
                 module_path = self.entities[module]["s"]
         self._check_entity_order(module_path, module == index, symbol, disambiguator, line)
         self._check_trait_keys(record, traits, line)
@@ -268,12 +287,12 @@ class _Reader:
     def _dict_index(self, value, name, line):
         index = _unsigned(value, line, name + " index")
         if index >= len(self.dict[name]):
-            raise Refused("UNDECLARED_INDEX", "index %d not declared in dict.%s" % (index, name), line)
+            raise Refused("DICT_INDEX_UNDECLARED", "index %d not declared in dict.%s" % (index, name), line)
         return self.dict[name][index]
 
     def _traits(self, value, line):
         if not isinstance(value, list):
-            raise Refused("WRONG_TYPE", "tr must be an array", line)
+            raise Refused("RECORD_MEMBER_TYPE", "tr must be an array", line)
         names = [self._dict_index(item, "traits", line) for item in value]
         if len(set(names)) != len(names) and not faults.on("codegraph-repeated-trait-allowed"):
             raise Refused("DUPLICATE_TRAIT", "tr repeats an index", line)  # R-C4
@@ -298,7 +317,7 @@ class _Reader:
         )
         if self.previous_entity_key is not None and sort_key < self.previous_entity_key:
             if not faults.on("codegraph-entity-order-unchecked"):
-                raise Refused("ORDER_VIOLATION", "entities are not in canonical order", line)
+                raise Refused("ENTITY_ORDER", "entities are not in canonical order", line)
         self.previous_entity_key = sort_key
 
     def _check_trait_keys(self, record, traits, line):
@@ -307,11 +326,11 @@ class _Reader:
             declared = trait in traits
             present = key in record
             if present and not declared and not faults.on("codegraph-undeclared-trait-key-tolerated"):
-                raise Refused("TRAIT_KEY_WITHOUT_TRAIT", "%s present without %s" % (key, trait), line)
+                raise Refused("TRAIT_KEY_UNDECLARED", "%s present without %s" % (key, trait), line)
             if declared and not present:
                 if key == "declaredType" and not faults.on("codegraph-declared-type-required"):
                     continue
-                raise Refused("MISSING_TRAIT_KEY", "%s requires %s" % (trait, key), line)
+                raise Refused("TRAIT_KEY_MISSING", "%s requires %s" % (trait, key), line)
             if present:
                 self._check_trait_value(key, record[key], line)
 
@@ -322,21 +341,21 @@ class _Reader:
             _string(value, line, key)
         elif key == "metrics":
             if not isinstance(value, dict):
-                raise Refused("WRONG_TYPE", "metrics must be an object", line)
+                raise Refused("RECORD_MEMBER_TYPE", "metrics must be an object", line)
             for name, metric in value.items():
                 if faults.on("codegraph-metrics-any-number") and isinstance(metric, Num):
                     continue
                 _unsigned(metric, line, "metrics." + name)
         elif key == "definedIn":
             if not isinstance(value, list):
-                raise Refused("WRONG_TYPE", "definedIn must be an array", line)
+                raise Refused("RECORD_MEMBER_TYPE", "definedIn must be an array", line)
             for item in value:
                 self._file_ref(item, line, "definedIn")
         elif key == "anchor":
             self._anchor(value, line)
         elif key in ("typeParameters", "parameters", "localVariables"):
             if not isinstance(value, list):
-                raise Refused("WRONG_TYPE", "%s must be an array" % key, line)
+                raise Refused("RECORD_MEMBER_TYPE", "%s must be an array" % key, line)
             for item in value:
                 self._entity_ref(item, line, key)
         elif key == "value":
@@ -344,7 +363,7 @@ class _Reader:
 
     def _entity_ref(self, value, line, what):
         if value is None:
-            raise Refused("WRONG_TYPE", "%s must be an entity reference, not null" % what, line)
+            raise Refused("NULL_NOT_ABSENT", "%s: null is refused, leave the member out" % what, line)
         self.entity_refs.append((_unsigned(value, line, what), line))
 
     def _file_ref(self, value, line, what):
@@ -354,14 +373,14 @@ class _Reader:
 
     def _anchor(self, value, line):
         if not isinstance(value, list) or len(value) != 3:
-            raise Refused("WRONG_TYPE", "anchor must be [file, startLine, endLine]", line)
+            raise Refused("RECORD_MEMBER_TYPE", "anchor must be [file, startLine, endLine]", line)
         file_ref = self._file_ref(value[0], line, "anchor file")
         start = _unsigned(value[1], line, "anchor start")
         end = _unsigned(value[2], line, "anchor end")
         if start < 1 and not faults.on("codegraph-line-zero-allowed"):
-            raise Refused("INVALID_LINE_RANGE", "line numbers start at 1", line)  # R-C9
+            raise Refused("LINE_RANGE", "line numbers start at 1", line)  # R-C9
         if start > end and not faults.on("codegraph-anchor-range-unchecked"):
-            raise Refused("INVALID_LINE_RANGE", "startLine > endLine", line)  # R-C9
+            raise Refused("LINE_RANGE", "startLine > endLine", line)  # R-C9
         return (file_ref, start, end)
 
     def _literal(self, value, line):
@@ -369,40 +388,43 @@ class _Reader:
         stack = [value]
         while stack:
             item = stack.pop()
-            if not isinstance(item, dict) or not isinstance(item.get("k"), str) or item["k"] not in LITERAL_MEMBERS:
-                raise Refused("INVALID_LITERAL", "not a Literal", line)
+            if not isinstance(item, dict) or not isinstance(item.get("k"), str):
+                raise Refused("RECORD_MEMBER_TYPE", "a Literal is an object with a string k", line)
+            if item["k"] not in LITERAL_MEMBERS:
+                raise Refused("LITERAL_KIND_UNKNOWN", "unknown Literal kind %r" % item["k"], line)
             members = LITERAL_MEMBERS[item["k"]]
             for name in item:
                 if name != "k" and name not in members and not faults.on("codegraph-literal-open"):
-                    raise Refused("INVALID_LITERAL", "Literal member %r" % name, line)
+                    raise Refused("RECORD_MEMBER_UNKNOWN", "Literal member %r" % name, line)
             for name in members:
                 if name not in item:
-                    raise Refused("INVALID_LITERAL", "Literal without %r" % name, line)
+                    raise Refused("RECORD_MEMBER_MISSING", "Literal without %r" % name, line)
             kind = item["k"]
             if kind == "boolean" and not isinstance(item["value"], bool):
-                raise Refused("INVALID_LITERAL", "boolean Literal value", line)
+                raise Refused("RECORD_MEMBER_TYPE", "boolean Literal value", line)
             if kind == "number" and not isinstance(item["value"], Num):
-                raise Refused("INVALID_LITERAL", "number Literal value", line)
+                raise Refused("RECORD_MEMBER_TYPE", "number Literal value", line)
             if kind == "string" and not isinstance(item["value"], str):
-                raise Refused("INVALID_LITERAL", "string Literal value", line)
+                raise Refused("RECORD_MEMBER_TYPE", "string Literal value", line)
             if kind == "enum":
                 _string(item["name"], line, "enum name")
             if "type" in members:
                 self._entity_ref(item["type"], line, "Literal type")
             if kind == "array":
                 if not isinstance(item["items"], list):
-                    raise Refused("INVALID_LITERAL", "array Literal items", line)
+                    raise Refused("RECORD_MEMBER_TYPE", "array Literal items", line)
                 stack.extend(item["items"])
             if kind == "annotation":
                 stack.extend(self._named_argument_values(item["arguments"], line))
 
     def _named_argument_values(self, arguments, line):
         if not isinstance(arguments, list):
-            raise Refused("INVALID_LITERAL", "arguments must be an array", line)
+            raise Refused("RECORD_MEMBER_TYPE", "arguments must be an array", line)
         values = []
         for argument in arguments:
-            if not isinstance(argument, dict) or set(argument) != {"name", "value"}:
-                raise Refused("INVALID_LITERAL", "NamedArgument is exactly {name, value}", line)
+            if not isinstance(argument, dict):
+                raise Refused("RECORD_MEMBER_TYPE", "a NamedArgument is an object", line)
+            _closed(argument, ("name", "value"), ("name", "value"), line, "NamedArgument")
             _string(argument["name"], line, "argument name", non_empty=True)
             values.append(argument["value"])
         return values
@@ -427,7 +449,7 @@ class _Reader:
         if faults.on("codegraph-edge-order-ignores-anchor"):
             sort_key = sort_key[:3] + sort_key[6:]
         if self.previous_edge_key is not None and sort_key < self.previous_edge_key:
-            raise Refused("ORDER_VIOLATION", "edges are not in canonical order", line)  # R-C6
+            raise Refused("EDGE_ORDER", "edges are not in canonical order", line)  # R-C6
         self.previous_edge_key = sort_key
         self.edges.append({"record": record, "kind": kind, "provenance": provenance})
 
@@ -441,17 +463,17 @@ class _Reader:
             if faults.on("codegraph-counts-unchecked"):
                 continue
             if stated != tally:
-                raise Refused("COUNT_MISMATCH", "counts.%s says %d, the file has %d" % (name, stated, tally), line)
+                raise Refused("EOF_COUNT_MISMATCH", "counts.%s says %d, the file has %d" % (name, stated, tally), line)
 
     def _check_references(self):
         """R-C9: every entity ref < entity count, every file ref < file count."""
         slack = 1 if faults.on("codegraph-ref-bound-off-by-one") else 0
         for ref, line in self.entity_refs:
             if ref >= len(self.entities) + slack:
-                raise Refused("DANGLING_REFERENCE", "entity reference %d does not resolve" % ref, line)
+                raise Refused("DANGLING_ENTITY_REF", "entity reference %d does not resolve" % ref, line)
         for ref, line in self.file_refs:
             if ref >= len(self.files) + slack:
-                raise Refused("DANGLING_REFERENCE", "file reference %d does not resolve" % ref, line)
+                raise Refused("DANGLING_FILE_REF", "file reference %d does not resolve" % ref, line)
 
     # Observation (PROTOCOL.md): every surrogate and dictionary index resolved.
 

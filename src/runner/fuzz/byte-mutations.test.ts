@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { createHash } from 'node:crypto';
+import { applyByteMutation, applyByteMutations, byteMutation, type ByteMutation } from './byte-mutations.ts';
+import { scanSpans } from './scan-spans.ts';
+
+const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'utf8'));
+const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
+const LINE = '{"a":1,"b":[2,"x"],"c":{"d":null}}';
+
+describe('scanSpans', () => {
+  it('finds numbers, strings, members and lines', () => {
+    const s = scanSpans(bytes(`${LINE}\n{"e":-3.5e2}`));
+    expect(s.numbers.map((n) => text(bytes(`${LINE}\n{"e":-3.5e2}`).subarray(n.start, n.end)))).toEqual(['1', '2', '-3.5e2']);
+    expect(s.members.map((m) => text(bytes(`${LINE}\n{"e":-3.5e2}`).subarray(m.key.start, m.value.end)))).toEqual([
+      '"a":1',
+      '"b":[2,"x"]',
+      '"c":{"d":null}',
+      '"d":null',
+      '"e":-3.5e2',
+    ]);
+    expect(s.lines).toHaveLength(2);
+  });
+
+  it('skips escaped quotes inside strings', () => {
+    const s = scanSpans(bytes('{"k\\"":"v\\\\"}'));
+    expect(s.members).toHaveLength(1);
+    expect(s.strings).toHaveLength(2);
+  });
+});
+
+describe('applyByteMutation', () => {
+  const apply = (m: ByteMutation, input = LINE) => text(applyByteMutation(bytes(input), m));
+
+  it('replaces a number absolutely or relative to its integer value', () => {
+    expect(apply({ kind: 'number', nth: 0, lexeme: '1.0' })).toBe('{"a":1.0,"b":[2,"x"],"c":{"d":null}}');
+    expect(apply({ kind: 'number', nth: 1, lexeme: '+1' })).toBe('{"a":1,"b":[3,"x"],"c":{"d":null}}');
+    expect(apply({ kind: 'number', nth: 0, lexeme: '+1' }, '{"p":18446744073709551615}')).toBe('{"p":18446744073709551616}');
+  });
+
+  it('edits members: rename, add, duplicate, delete', () => {
+    expect(apply({ kind: 'rename-member', nth: 0, name: 'at' })).toBe('{"at":1,"b":[2,"x"],"c":{"d":null}}');
+    expect(apply({ kind: 'add-member', nth: 3, name: 'x', text: 'true' })).toBe('{"a":1,"b":[2,"x"],"c":{"x":true,"d":null}}');
+    expect(apply({ kind: 'duplicate-member', nth: 0 })).toBe('{"a":1,"a":1,"b":[2,"x"],"c":{"d":null}}');
+    expect(apply({ kind: 'delete-member', nth: 1 })).toBe('{"a":1,"c":{"d":null}}');
+    expect(apply({ kind: 'delete-member', nth: 2 })).toBe('{"a":1,"b":[2,"x"]}');
+  });
+
+  it('edits lines', () => {
+    const two = 'A\nB\n';
+    expect(apply({ kind: 'line', nth: 0, edit: 'duplicate' }, two)).toBe('A\nA\nB\n');
+    expect(apply({ kind: 'line', nth: 0, edit: 'swap-next' }, two)).toBe('B\nA\n');
+    expect(apply({ kind: 'line', nth: 1, edit: 'cr-before-lf' }, two)).toBe('A\nB\r\n');
+    expect(apply({ kind: 'line', nth: 1, edit: 'blank-before' }, two)).toBe('A\n\nB\n');
+    expect(apply({ kind: 'line', nth: 0, edit: 'join-next' }, two)).toBe('AB\n');
+    expect(apply({ kind: 'line', nth: 0, edit: 'delete' }, two)).toBe('B\n');
+  });
+
+  it('leaves the input unchanged when the mutation has no candidate', () => {
+    expect(apply({ kind: 'number', nth: 3, lexeme: '0' }, '"no numbers"')).toBe('"no numbers"');
+    expect(apply({ kind: 'delete-member', nth: 0 }, '[]')).toBe('[]');
+  });
+
+  it('never throws and is deterministic on any bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), fc.array(byteMutation(), { maxLength: 4 }), (input, ms) => {
+        const a = applyByteMutations(input, ms);
+        const b = applyByteMutations(input, ms);
+        expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+      }),
+      { seed: 7, numRuns: 500 },
+    );
+  });
+
+  it('truncation keeps a prefix', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 50 }), fc.nat(), (s, at) => {
+        const out = applyByteMutation(bytes(s), { kind: 'truncate', at });
+        expect(Buffer.from(bytes(s)).subarray(0, out.length).equals(Buffer.from(out))).toBe(true);
+      }),
+      { seed: 8, numRuns: 200 },
+    );
+  });
+
+  it('generates the same mutations for a fixed seed (no-regression freeze)', () => {
+    const samples = fc.sample(byteMutation(), { seed: 42, numRuns: 50 });
+    const digest = createHash('sha256').update(JSON.stringify(samples)).digest('hex');
+    expect(digest.slice(0, 16)).toBe('f2adf1ecc72b1d52');
+  });
+});

@@ -54,6 +54,8 @@ export class CheckContext {
   /** Like {@link refuse} for core rules: never returns. */
   reject(code: ReaderCode, message: string, where: Where = {}): never {
     const info = codeInfo(code);
+    // A strict rule must go through refuse(), or the core profile would enforce it.
+    if (info.profile !== 'core') throw new Error(`reject() used for strict code ${code}`);
     throw new Refusal(formatError(code, info.requirement, message, this.locate(where), info.profile));
   }
 

@@ -43,7 +43,7 @@ function checkFile(rec: FileRecord, state: ModelState, ctx: CheckContext): void 
     // R-C6: files sorted by path (UTF-16 code units), unique.
     const cmp = compareUtf16(state.prevFilePath, rec.path);
     if (cmp > 0) ctx.reject('FILE_ORDER', 'file paths are not sorted', { pointer: '/path', member: 'path' });
-    if (cmp === 0) ctx.reject('DUPLICATE_FILE', `path ${JSON.stringify(rec.path)} appears twice`, { pointer: '/path', member: 'path' });
+    if (cmp === 0) ctx.refuse('DUPLICATE_FILE', `path ${JSON.stringify(rec.path)} appears twice`, { pointer: '/path', member: 'path' });
   }
   state.prevFilePath = rec.path;
 }

@@ -95,8 +95,10 @@ export class ModelReader {
         ctx.reject('RECORD_TYPE_UNKNOWN', 'a line holds JSON that is not an object');
       }
     } catch (e) {
-      if (e instanceof ScanFailure) ctx.reject(e.code, e.message, { at: e.offset, pointer: e.pointer });
-      throw e;
+      if (!(e instanceof ScanFailure)) throw e;
+      // The scanner only fails on what the profile enforces, so this always stops the read.
+      ctx.refuse(e.code, e.message, { at: e.offset, pointer: e.pointer });
+      throw new Error(`scanner failure ${e.code} not enforced by the profile`);
     }
     const rec = validateRecordSchema(members, ctx);
     checkSequence(rec, state, ctx);

@@ -18,7 +18,7 @@ export function checkDictionaries(dict: Dictionaries, state: ModelState, ctx: Ch
     for (let n = 0; n < list.length; n++) {
       const pointer = `/dict/${name}/${n}`;
       if (vocabulary !== undefined && !vocabulary.includes(list[n]!)) {
-        ctx.reject('DICT_UNKNOWN_MEMBER', `${JSON.stringify(list[n])} is not in the closed ${name} vocabulary`, { pointer, member: name });
+        ctx.refuse('DICT_UNKNOWN_MEMBER', `${JSON.stringify(list[n])} is not in the closed ${name} vocabulary`, { pointer, member: name });
       }
       if (n === 0) continue;
       const cmp = compareUtf16(list[n - 1]!, list[n]!);

@@ -57,7 +57,7 @@ export class LineSplitter {
       ctx.line++;
       ctx.lineStart = pos;
       if (badUtf8 >= pos && badUtf8 < nl) ctx.reject(JSON_CODES.INVALID_UTF8, 'the line is not well-formed UTF-8', { at: badUtf8 });
-      if (cr >= 0 && cr < nl) ctx.reject('MODEL_CARRIAGE_RETURN', 'a CR byte (lines end with LF alone)', { at: cr });
+      if (cr >= 0 && cr < nl) ctx.refuse('MODEL_CARRIAGE_RETURN', 'a CR byte (lines end with LF alone)', { at: cr });
       let first = pos;
       // R-C1: a blank line (empty, or spaces and tabs; CR too where the profile allows it) is ignored.
       while (first < nl) {

@@ -5,7 +5,7 @@
  */
 import { JsonNumber } from '../shared/json/value.ts';
 import type { CheckContext, Where } from './check-context.ts';
-import { DICT_MEMBERS, LITERAL_MEMBERS, TRAIT_KEYS } from './constants.ts';
+import { DICT_MEMBERS, LITERAL_MEMBERS, SCHEMA_VERSION, TRAIT_KEYS } from './constants.ts';
 import type { Dictionaries, EdgeRecord, EntityRecord, EofRecord, FileRecord, HeaderRecord, LiteralRef, ModelRecord } from './records.ts';
 import type { Lite, LiteObject, ScannedMembers } from './scan-json.ts';
 
@@ -18,7 +18,6 @@ export const READ_MEMBERS: ReadonlySet<string> = new Set([
   'schemaVersion', 'lang', 'extractor', 'root', 'dict', 'counts', ...TRAIT_KEYS.map((t) => t.key),
 ]);
 
-const ENTITY_CORE = new Set(['t', 'i', 'k', 'tr', 'm', 's', 'd']);
 const EDGE_ALLOWED = new Set(['t', 'k', 'f', 'o', 'p', 'anchor', 'sourceFile', 'arguments']);
 const HEADER_ALLOWED = new Set(['t', 'schemaVersion', 'lang', 'extractor', 'root', 'dict', 'repository']);
 
@@ -99,6 +98,7 @@ function validateHeader(m: ScannedMembers, ctx: CheckContext): HeaderRecord {
   refuseUnknown(m, HEADER_ALLOWED, ctx);
   const jv = required(m, 'schemaVersion', ctx);
   const schemaVersion = readString(m.values[jv], ctx, whereOf(m, jv, 'schemaVersion'));
+  if (schemaVersion !== SCHEMA_VERSION) ctx.reject('UNSUPPORTED_VERSION', `schemaVersion ${JSON.stringify(schemaVersion)} is not ${SCHEMA_VERSION}`, whereOf(m, jv, 'schemaVersion'));
   const jl = required(m, 'lang', ctx);
   const lang = readNonEmpty(m.values[jl], ctx, whereOf(m, jl, 'lang'));
   const je = required(m, 'extractor', ctx);

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { irFromJsonText } from '../../src/morph/ir/ir-from-json-text.ts';
+import { goldenCases } from './golden-cases.ts';
+
+describe('morph golden cases', () => {
+  const cases = goldenCases();
+  it('are deterministic and uniquely named', () => {
+    expect(goldenCases()).toEqual(cases);
+    expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
+  });
+  it('the c14n cases get the verdict they declare from the IR builder', () => {
+    for (const c of cases.filter((x) => x.op === 'morph.c14n')) {
+      const r = irFromJsonText(c.input);
+      const got = r.ok ? 'accept' : r.error.code;
+      expect([c.name, got]).toEqual([c.name, c.expect.verdict === 'reject' ? c.expect.code : 'accept']);
+    }
+  });
+  it('have both verdicts for every rejectable requirement they cite', () => {
+    const c14n = cases.filter((x) => x.op === 'morph.c14n');
+    expect(c14n.some((c) => c.expect.verdict === 'accept' && c.requirements.includes('R-M2'))).toBe(true);
+    expect(c14n.some((c) => c.expect.verdict === 'reject' && c.requirements.includes('R-M2'))).toBe(true);
+    expect(c14n.length).toBeGreaterThan(80);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Golden case sources for MORPH. This file holds the `morph.c14n` cases (IR building, R-M2 limits,
+ * `morph-c14n/1`); bundle, artifact and encode cases come from bundle-golden-cases.ts (part 2).
+ * Deterministic: hand-written recipes plus samples of the generators at fixed seeds.
+ */
+import fc from 'fast-check';
+import type { CaseSpec } from '../../src/shared/vectors.ts';
+import { LIMITS } from '../../src/morph/constants.ts';
+import { jsonText } from './json-text.ts';
+import { nearLimitJsonText } from './near-limit-json-text.ts';
+
+const C14N = 'MORPH-C14N-1';
+const IR = 'MORPH-IR-2';
+
+function accept(name: string, input: string | Uint8Array, requirements: string[], note: string): CaseSpec {
+  return { name: `c14n-${name}`, op: 'morph.c14n', profile: 'core', requirements, input, expect: { verdict: 'accept' }, note };
+}
+function reject(name: string, input: string | Uint8Array, code: string, requirement: string, profile: 'core' | 'strict', note: string): CaseSpec {
+  return { name: `c14n-${name}`, op: 'morph.c14n', profile, requirements: [requirement], input, expect: { verdict: 'reject', code }, note };
+}
+const nest = (depth: number, leaf = '') => '['.repeat(depth) + leaf + ']'.repeat(depth);
+const arrayOf = (items: number) => `[${new Array(items).fill('0').join(',')}]`;
+
+/** Hand-written recipes: one or more accepted and rejected cases per requirement. */
+function c14nRecipes(): CaseSpec[] {
+  return [
+    accept('null', 'null', [C14N], 'N;'),
+    accept('true-false', '[true,false]', [C14N], 'B1; and B0; in array order'),
+    accept('empty-string', '""', [C14N], 'S0:; — zero-length string'),
+    accept('empty-containers', '[[],{}]', [C14N], 'A0:[] and O0:{}'),
+    accept('negative-zero', '-0', [C14N, IR], 'the lexeme -0 is kept: D2:-0;'),
+    accept('trailing-zeros', '1.2300', [C14N, IR], 'the lexeme keeps its trailing zeros: D6:1.2300;'),
+    accept('exponent-lower', '1e3', [C14N, IR], 'D3:1e3; — not 1000'),
+    accept('exponent-upper-plus', '1E+3', [C14N, IR], 'D4:1E+3; — not 1e3'),
+    accept('integer-beyond-2-53', '[9007199254740993,-123456789012345678901234567890]', [C14N, IR], 'integers past 2^53 keep every digit'),
+    accept('lexeme-out-of-double-range', '1E400', [C14N, 'R-M11a'], 'valid JSON; the lexeme is hashed, never converted'),
+    accept('members-display-order-a', '{"b":1,"a":[2,3]}', [C14N], 'same digest as members-display-order-b: member order is ignored'),
+    accept('members-display-order-b', '{"a":[2,3],"b":1}', [C14N], 'same digest as members-display-order-a'),
+    accept('array-order', '[3,2]', [C14N], 'differs from [2,3]: array order counts'),
+    accept('keys-utf16-order', '{"\uFF61":1,"\u{1F600}":2,"a":0}', [C14N], 'keys sorted by UTF-16 unit: a, U+1F600 (0xD83D…), U+FF61 — not code point order'),
+    accept('non-bmp-lengths', '{"\u{1D11E}":"\u{1F600}é"}', [C14N], 'K4 for the 4-byte key, S6 for the 6-byte value'),
+    accept('escaped-equals-raw', '"\\u00e9\\n"', [C14N], 'the same digest as the raw string é + LF: strings count by code points'),
+    accept('framing-characters-in-strings', '{"a":"x;K1:b;S1:y"}', [C14N], 'byte lengths keep this apart from {"a":"x","b":"y"}'),
+    accept('type-string-vs-number', '["1",1,true,"true",null,"null"]', [C14N], 'types are tagged: S, D, B, N'),
+    accept('whitespace-around', ' \t\r\n{"a" : [ 1 , 2 ]}\n ', [C14N, 'R-M11a'], 'space, tab, LF and CR around tokens are allowed in c14n input'),
+    accept('depth-64', nest(64, '0'), ['R-M2'], 'container depth exactly 64'),
+    accept('depth-64-objects', `${'{"k":'.repeat(64)}null${'}'.repeat(64)}`, ['R-M2'], 'object depth exactly 64'),
+    accept('nodes-250000', arrayOf(LIMITS.MAX_NODES - 1), ['R-M2'], 'root + 249,999 items = 250,000 nodes'),
+    reject('depth-65', nest(65, '0'), 'LIMIT_EXCEEDED', 'R-M2', 'core', 'container depth 65'),
+    reject('depth-65-empty', nest(65), 'LIMIT_EXCEEDED', 'R-M2', 'core', 'container depth 65, innermost array empty'),
+    reject('nodes-250001', arrayOf(LIMITS.MAX_NODES), 'LIMIT_EXCEEDED', 'R-M2', 'core', '250,001 nodes'),
+    reject('bom', '\uFEFF{}', 'JSON_BOM', 'R-S1', 'strict', 'a byte-order mark is refused, not skipped'),
+    reject('duplicate-member', '{"a":1,"a":1}', 'JSON_DUPLICATE_MEMBER', 'R-S1', 'strict', 'duplicate member even with equal values'),
+    reject('lone-surrogate', '["\\udc00"]', 'JSON_LONE_SURROGATE', 'R-S1', 'strict', 'a lone low surrogate escape has no UTF-8 form'),
+    reject('invalid-utf8', new Uint8Array([0x22, 0xc3, 0x28, 0x22]), 'JSON_INVALID_UTF8', 'R-S1', 'strict', 'a truncated two-byte sequence'),
+    reject('trailing-bytes', '{} x', 'JSON_SYNTAX', 'R-S1', 'core', 'non-whitespace after the value'),
+    reject('nan', '[NaN]', 'JSON_SYNTAX', 'R-S1', 'core', 'NaN is not JSON'),
+    reject('comment', '[1 /* c */]', 'JSON_SYNTAX', 'R-S1', 'core', 'comments are not JSON'),
+    reject('leading-zero', '01', 'JSON_SYNTAX', 'R-S1', 'core', 'a leading zero is not a JSON number'),
+    reject('empty-input', '', 'JSON_SYNTAX', 'R-S1', 'core', 'no value at all'),
+    reject('single-quotes', "{'a':1}", 'JSON_SYNTAX', 'R-S1', 'core', 'single quotes are not JSON'),
+  ];
+}
+
+/** Samples of the arbitraries at fixed seeds. */
+function c14nGenerated(): CaseSpec[] {
+  const texts = fc.sample(jsonText(), { seed: 42, numRuns: 60 });
+  const generated = texts.map(({ text }, i) => accept(`generated-${String(i).padStart(2, '0')}`, text, [C14N, IR], 'jsonText() at seed 42: every lexeme form, unicode keys'));
+  // Depth cases only: node-limit texts are ~500 KB each and covered by the recipes above.
+  const deep = fc
+    .sample(nearLimitJsonText(), { seed: 42, numRuns: 40 })
+    .filter((s) => s.limit === 'depth')
+    .slice(0, 12)
+    .map((s, i) =>
+      s.accept
+        ? accept(`near-limit-${String(i).padStart(2, '0')}`, s.text, ['R-M2'], 'nearLimitJsonText() at seed 42: depth exactly 64')
+        : reject(`near-limit-${String(i).padStart(2, '0')}`, s.text, 'LIMIT_EXCEEDED', 'R-M2', 'core', 'nearLimitJsonText() at seed 42: depth 65'),
+    );
+  return [...generated, ...deep];
+}
+
+/** Every MORPH golden case of this file. */
+export function goldenCases(): CaseSpec[] {
+  return [...c14nRecipes(), ...c14nGenerated()];
+}

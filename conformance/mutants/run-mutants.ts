@@ -105,7 +105,7 @@ export interface FuzzVerdict {
 export async function fuzzMutant(mutant: Pick<Mutant, 'mode' | 'argv' | 'ops'>, corpusDir?: string): Promise<FuzzVerdict> {
   const { loadOracleOp } = await import('../../src/runner/oracle-ops.ts');
   const { runFuzz } = await import('../../src/runner/fuzz/run-fuzz.ts');
-  const { buildSeedCorpus, goldenCorpus, caseSourceCorpus, builtInCorpus } = await import('../../src/runner/fuzz/seed-corpus.ts');
+  const { buildSeedCorpus, goldenCorpus, caseSourceCorpus, builtInCorpus, encodedBundleCorpus } = await import('../../src/runner/fuzz/seed-corpus.ts');
   const { loadFormatSources } = await import('../../src/runner/fuzz/format-sources.ts');
   const testee = await startMutant(mutant);
   const classes: string[] = [];
@@ -114,7 +114,7 @@ export async function fuzzMutant(mutant: Pick<Mutant, 'mode' | 'argv' | 'ops'>, 
     for (const op of mutant.ops) {
       const oracle = await loadOracleOp(op);
       if (!oracle) throw new Error(`the oracle has no ${op}`);
-      const corpus = await buildSeedCorpus(op, [goldenCorpus(corpusDir), caseSourceCorpus(), builtInCorpus()]);
+      const corpus = await buildSeedCorpus(op, [goldenCorpus(corpusDir), caseSourceCorpus(), builtInCorpus(), encodedBundleCorpus()]);
       const sources = await loadFormatSources(op);
       const report = await runFuzz({ op, testee, oracle, corpus, sources, ...FUZZ_BUDGET });
       runs += report.runs;

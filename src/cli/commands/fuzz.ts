@@ -77,7 +77,7 @@ async function runFuzzCommand(argv: string[], opts: FuzzCliOptions): Promise<num
   const op = opts.op as import('../../shared/ops.ts').OpName;
 
   const { loadOracleOp } = await import('../../runner/oracle-ops.ts');
-  const { buildSeedCorpus, goldenCorpus, caseSourceCorpus, builtInCorpus } = await import('../../runner/fuzz/seed-corpus.ts');
+  const { buildSeedCorpus, goldenCorpus, caseSourceCorpus, builtInCorpus, encodedBundleCorpus } = await import('../../runner/fuzz/seed-corpus.ts');
   const { runFuzz } = await import('../../runner/fuzz/run-fuzz.ts');
   const { saveFuzzVectors } = await import('../../runner/fuzz/save-fuzz-vectors.ts');
   const { startFuzzTestee } = await import('../../runner/fuzz/start-fuzz-testee.ts');
@@ -89,7 +89,7 @@ async function runFuzzCommand(argv: string[], opts: FuzzCliOptions): Promise<num
     err(`formcert fuzz: the reference oracle has no ${op}`);
     return EXIT.USAGE;
   }
-  const corpus = await buildSeedCorpus(op, [goldenCorpus(opts.corpus), caseSourceCorpus(), builtInCorpus()]);
+  const corpus = await buildSeedCorpus(op, [goldenCorpus(opts.corpus), caseSourceCorpus(), builtInCorpus(), encodedBundleCorpus()]);
   let testee;
   try {
     testee = await startFuzzTestee(op, argv, { persistent: Boolean(opts.persistent), timeoutMs });

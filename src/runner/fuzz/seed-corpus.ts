@@ -31,8 +31,21 @@ const BUILT_IN_SEEDS: Partial<Record<OpName, readonly string[]>> = {
       '{"t":"eof","counts":{"files":2,"entities":4,"edges":2}}\n',
   ],
   'journal.track-key': ['["run_7","probe_1"]', '[]'],
+  'journal.append': [
+    '{"journal":"eyJzY2hlbWEiOjMsImdlbmVyYXRpb24iOjAsIm9yaWdpbiI6MH0K","group":[{"position":1,"kind":"Transaction","id":"a","version":1,"metadata":{"principal":null,"correlation":1,"causation":null,"request":null,"link":null,"at_us":0},"payload":null}]}',
+  ],
   'morph.c14n': ['{"b":[1.0,true,null],"a":"x"}'],
+  'morph.encode': [
+    ...['json-compact', 'json-lines', 'columns-json', 'path-value'].map((e) => encodeRequest(e, '1', {})),
+    encodeRequest('rows-delimited', '1', { delimiter: ',' }),
+    encodeRequest('toon', '4.1.1', { delimiter: ',' }),
+  ],
 };
+
+function encodeRequest(encoding: string, formatVersion: string, options: object): string {
+  const input = '[{"a":1,"b":"x\\ty"},{"a":-2.5,"b":null}]';
+  return JSON.stringify({ input, plan: { encoding, formatVersion, options }, guide: null });
+}
 
 /** A source of corpus inputs (golden vectors, case sources) for `op`. */
 export type CorpusSource = (op: OpName) => Promise<CorpusEntry[]>;
@@ -75,6 +88,27 @@ export function caseSourceCorpus(): CorpusSource {
 /** The built-in minimal inputs of the op. */
 export function builtInCorpus(): CorpusSource {
   return async (op) => (BUILT_IN_SEEDS[op] ?? []).map((s) => ({ input: new Uint8Array(Buffer.from(s, 'utf8')), valid: true }));
+}
+
+/** morph.decode inputs made by the oracle's own encoder from the built-in encode requests. */
+export function encodedBundleCorpus(): CorpusSource {
+  return async (op) => {
+    if (op !== 'morph.decode') return [];
+    try {
+      const { loadOracleOp } = await import('../oracle-ops.ts');
+      const encode = await loadOracleOp('morph.encode');
+      const out: CorpusEntry[] = [];
+      for (const request of BUILT_IN_SEEDS['morph.encode'] ?? []) {
+        const outcome = await encode!(new Uint8Array(Buffer.from(request, 'utf8')));
+        if (!('accept' in outcome) || !outcome.accept || !(outcome.observation instanceof Map)) continue;
+        const bundle = outcome.observation.get('bundle');
+        if (typeof bundle === 'string') out.push({ input: new Uint8Array(Buffer.from(bundle, 'utf8')), valid: true });
+      }
+      return out;
+    } catch {
+      return [];
+    }
+  };
 }
 
 /** Inputs over this size are left out of the corpus: fuzzing wants many small cases. */

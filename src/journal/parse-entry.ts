@@ -58,10 +58,19 @@ export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, 
     return refuse(CODES.NOT_AN_OBJECT, REQ.ENTRY, 'core', 'an entry must be a JSON object', at, pointer);
   }
   const obj = raw;
-  const members = checkMembers(obj, ENTRY_MEMBERS, pointer, at, REQ.ENTRY);
-  if (members) return members;
+  const rawPosition = obj.get('position');
+  const kind = obj.get('kind');
+  const id = obj.get('id');
+  const rawVersion = obj.get('version');
+  const md = obj.get('metadata');
+  const payloadRaw = obj.get('payload');
+  // Values are never undefined, so six members all found means exactly the closed set.
+  if (obj.size !== 6 || rawPosition === undefined || kind === undefined || id === undefined || rawVersion === undefined || md === undefined || payloadRaw === undefined) {
+    const members = checkMembers(obj, ENTRY_MEMBERS, pointer, at, REQ.ENTRY);
+    if (members) return members;
+  }
 
-  const position = readUnsigned(obj.get('position'));
+  const position = readUnsigned(rawPosition);
   if (typeof position !== 'bigint') {
     return refuse(position, REQ.INTEGER, position === CODES.WRONG_TYPE ? 'core' : 'strict', 'position must be an unsigned integer', at, childPointer(pointer, 'position'), 'position');
   }
@@ -69,67 +78,67 @@ export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, 
     // R-J4: positions start at 1.
     return refuse(CODES.INVALID_POSITION, REQ.POSITIONS, 'strict', 'position must be at least 1', at, childPointer(pointer, 'position'), 'position');
   }
-  const kind = obj.get('kind');
   if (typeof kind !== 'string') {
     return refuse(CODES.WRONG_TYPE, REQ.KIND, 'core', 'kind must be a string', at, childPointer(pointer, 'kind'), 'kind');
   }
   if (kind !== KIND_TRANSACTION && kind !== KIND_RECORD) {
     return refuse(CODES.INVALID_KIND, REQ.KIND, 'core', 'kind must be "Transaction" or "Record"', at, childPointer(pointer, 'kind'), 'kind');
   }
-  const id = obj.get('id');
   if (typeof id !== 'string') return refuse(CODES.WRONG_TYPE, REQ.ID, 'core', 'id must be a string', at, childPointer(pointer, 'id'), 'id');
   if (id.length === 0) return refuse(CODES.EMPTY_ID, REQ.ID, 'strict', 'id must not be empty', at, childPointer(pointer, 'id'), 'id');
-  const version = readUnsigned(obj.get('version'));
+  const version = readUnsigned(rawVersion);
   if (typeof version !== 'bigint') {
     return refuse(version, REQ.INTEGER, version === CODES.WRONG_TYPE ? 'core' : 'strict', 'version must be an unsigned integer', at, childPointer(pointer, 'version'), 'version');
   }
 
-  const mdPointer = childPointer(pointer, 'metadata');
-  const md = obj.get('metadata');
   if (!(md instanceof Map)) {
-    return refuse(CODES.WRONG_TYPE, REQ.LINK, 'core', 'metadata must be an object', at, mdPointer, 'metadata');
+    return refuse(CODES.WRONG_TYPE, REQ.LINK, 'core', 'metadata must be an object', at, `${pointer}/metadata`, 'metadata');
   }
-  const mdMembers = checkMembers(md, METADATA_MEMBERS, mdPointer, at, REQ.LINK, true);
-  if (mdMembers) return mdMembers;
-
   const principal = md.get('principal');
+  const rawCorrelation = md.get('correlation');
+  const causationRaw = md.get('causation');
+  const request = md.get('request');
+  const link = md.get('link');
+  const rawAtUs = md.get('at_us');
+  if (md.size !== 6 || principal === undefined || rawCorrelation === undefined || causationRaw === undefined || request === undefined || link === undefined || rawAtUs === undefined) {
+    const mdMembers = checkMembers(md, METADATA_MEMBERS, `${pointer}/metadata`, at, REQ.LINK, true);
+    if (mdMembers) return mdMembers;
+  }
+
   if (principal !== null && typeof principal !== 'string') {
-    return refuse(CODES.WRONG_TYPE, REQ.LINK, 'core', 'principal must be a string or null', at, childPointer(mdPointer, 'principal'), 'principal');
+    return refuse(CODES.WRONG_TYPE, REQ.LINK, 'core', 'principal must be a string or null', at, `${pointer}/metadata/principal`, 'principal');
   }
   if (principal !== null && utf8Bytes(principal) > LIMITS.MAX_PRINCIPAL_BYTES) {
-    return refuse(CODES.FIELD_TOO_LONG, REQ.METADATA, 'core', 'principal exceeds 1,024 UTF-8 bytes', at, childPointer(mdPointer, 'principal'), 'principal');
+    return refuse(CODES.FIELD_TOO_LONG, REQ.METADATA, 'core', 'principal exceeds 1,024 UTF-8 bytes', at, `${pointer}/metadata/principal`, 'principal');
   }
-  const correlation = readUnsigned(md.get('correlation'));
+  const correlation = readUnsigned(rawCorrelation);
   if (typeof correlation !== 'bigint') {
-    return refuse(correlation, REQ.INTEGER, correlation === CODES.WRONG_TYPE ? 'core' : 'strict', 'correlation must be an unsigned integer', at, childPointer(mdPointer, 'correlation'), 'correlation');
+    return refuse(correlation, REQ.INTEGER, correlation === CODES.WRONG_TYPE ? 'core' : 'strict', 'correlation must be an unsigned integer', at, `${pointer}/metadata/correlation`, 'correlation');
   }
   if (correlation < 1n || correlation > position) {
     // R-J5: a family is named by the position that opened it, never a later one.
-    return refuse(CODES.INVALID_CORRELATION, REQ.METADATA, 'strict', 'correlation must lie in [1, position]', at, childPointer(mdPointer, 'correlation'), 'correlation');
+    return refuse(CODES.INVALID_CORRELATION, REQ.METADATA, 'strict', 'correlation must lie in [1, position]', at, `${pointer}/metadata/correlation`, 'correlation');
   }
-  const causationRaw = md.get('causation');
   let causation: bigint | null = null;
   if (causationRaw !== null) {
     const c = readUnsigned(causationRaw);
     if (typeof c !== 'bigint') {
-      return refuse(c, REQ.INTEGER, c === CODES.WRONG_TYPE ? 'core' : 'strict', 'causation must be an unsigned integer or null', at, childPointer(mdPointer, 'causation'), 'causation');
+      return refuse(c, REQ.INTEGER, c === CODES.WRONG_TYPE ? 'core' : 'strict', 'causation must be an unsigned integer or null', at, `${pointer}/metadata/causation`, 'causation');
     }
     if (c < 1n || c >= position) {
       // R-J5: a cause precedes its effect.
-      return refuse(CODES.INVALID_CAUSATION, REQ.METADATA, 'strict', 'causation must lie in [1, position)', at, childPointer(mdPointer, 'causation'), 'causation');
+      return refuse(CODES.INVALID_CAUSATION, REQ.METADATA, 'strict', 'causation must lie in [1, position)', at, `${pointer}/metadata/causation`, 'causation');
     }
     causation = c;
   }
-  const request = md.get('request');
   if (request !== null && typeof request !== 'string') {
-    return refuse(CODES.WRONG_TYPE, REQ.LINK, 'core', 'request must be a string or null', at, childPointer(mdPointer, 'request'), 'request');
+    return refuse(CODES.WRONG_TYPE, REQ.LINK, 'core', 'request must be a string or null', at, `${pointer}/metadata/request`, 'request');
   }
   if (request !== null && utf8Bytes(request) > LIMITS.MAX_REQUEST_BYTES) {
-    return refuse(CODES.FIELD_TOO_LONG, REQ.METADATA, 'core', 'request exceeds 1,024 UTF-8 bytes', at, childPointer(mdPointer, 'request'), 'request');
+    return refuse(CODES.FIELD_TOO_LONG, REQ.METADATA, 'core', 'request exceeds 1,024 UTF-8 bytes', at, `${pointer}/metadata/request`, 'request');
   }
-  const link = md.get('link');
   if (link !== null) {
-    const linkPointer = childPointer(mdPointer, 'link');
+    const linkPointer = `${pointer}/metadata/link`;
     if (!(link instanceof Map)) {
       return refuse(CODES.WRONG_TYPE, REQ.LINK, 'core', 'link must be null or an object', at, linkPointer, 'link');
     }
@@ -151,14 +160,13 @@ export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, 
       return refuse(CODES.INVALID_LINK, REQ.METADATA, 'strict', 'a link target must lie in [1, position)', at, childPointer(linkPointer, name), name);
     }
   }
-  const atUs = readSigned64(md.get('at_us'));
+  const atUs = readSigned64(rawAtUs);
   if (typeof atUs !== 'bigint') {
-    return refuse(atUs, REQ.INTEGER, atUs === CODES.WRONG_TYPE ? 'core' : 'strict', 'at_us must be a signed 64-bit integer', at, childPointer(mdPointer, 'at_us'), 'at_us');
+    return refuse(atUs, REQ.INTEGER, atUs === CODES.WRONG_TYPE ? 'core' : 'strict', 'at_us must be a signed 64-bit integer', at, `${pointer}/metadata/at_us`, 'at_us');
   }
 
-  const payloadRaw = obj.get('payload')!;
   if (id.startsWith(RESERVED_PREFIX)) {
-    const reserved = checkReservedEntry(id, kind, payloadRaw, pointer, at, payload);
+    const reserved = checkReservedEntry(id, kind, payloadRaw!, pointer, at, payload);
     if (reserved) return reserved;
   }
   return {
@@ -170,7 +178,7 @@ export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, 
     request,
     hasLink: link !== null,
     atUs,
-    payloadBytes: payload.length(payloadRaw),
+    payloadBytes: payload.length(payloadRaw!),
     source: obj,
   };
 }

@@ -46,7 +46,7 @@ export function parseGroupFrame(frame: Map<string, ScannedValue>, lineBytes: num
   const entries: EntryFacts[] = [];
   let budget = 0;
   for (let i = 0; i < list.length; i++) {
-    const pointer = childPointer('/entries', i);
+    const pointer = `/entries/${i}`;
     const e = parseEntry(list[i]!, pointer, at, payload);
     if (isRefusal(e)) return e;
     const facts = e;

@@ -80,8 +80,21 @@ function escapedLength(cp: number): number {
  */
 function scanString(buf: Buffer, pos: number, end: number, build: boolean): string | undefined {
   const start = pos;
-  let len = 2;
-  let parts: string | undefined;
+  let b = 0;
+  // Fast path: plain bytes up to the closing quote (no escape, no control byte).
+  while (pos < end && ((b = buf[pos]!) > 0x5c || (b >= 0x20 && b !== 0x22 && b !== 0x5c))) pos++;
+  if (pos < end && b === 0x22) {
+    gPos = pos + 1;
+    gLen = pos - start + 2;
+    return build ? decodePlain(buf, start, pos) : undefined;
+  }
+  return scanStringSlow(buf, start, pos, end, build);
+}
+
+/** The rest of a string from its first escape or stray byte on (see {@link scanString}). */
+function scanStringSlow(buf: Buffer, start: number, pos: number, end: number, build: boolean): string | undefined {
+  let len = 2 + (pos - start);
+  let parts: string | undefined = build ? decodePlain(buf, start, pos) : undefined;
   let segStart = pos;
   for (;;) {
     if (pos >= end) {
@@ -91,7 +104,7 @@ function scanString(buf: Buffer, pos: number, end: number, build: boolean): stri
     const b = buf[pos]!;
     if (b === BYTE.QUOTE) break;
     if (b === BYTE.BACKSLASH) {
-      if (build) parts = (parts ?? '') + buf.toString('utf8', segStart, pos);
+      if (build) parts = parts! + decodePlain(buf, segStart, pos);
       const e = buf[pos + 1];
       let ch = '';
       switch (e) {
@@ -147,8 +160,8 @@ function scanString(buf: Buffer, pos: number, end: number, build: boolean): stri
   gPos = pos + 1;
   gLen = len;
   if (!build) return undefined;
-  if (parts === undefined) return buf.toString('utf8', start, pos);
-  return parts + buf.toString('utf8', segStart, pos);
+  if (parts === undefined) return decodePlain(buf, start, pos);
+  return parts + decodePlain(buf, segStart, pos);
 }
 
 /** Scans a number lexeme at pos; sets gPos past it. Returns false on a syntax error. */
@@ -216,91 +229,137 @@ export function asBuffer(bytes: Uint8Array): Buffer {
 const KIND_OBJ = 0;
 const KIND_ARR = 1;
 
-/**
- * Scans exactly one JSON value filling buf[start, end) (space/tab around it allowed).
- * With `spanPayloads`, the value of a `payload` member of the line object, or of an object inside an
- * array inside the line object (a group frame's entries), is returned as a {@link PayloadSpan}.
- * The caller has checked UTF-8 validity of the range.
- */
-export function scanJson(buf: Buffer, start: number, end: number, spanPayloads: boolean): ScanResult {
-  gErr = undefined;
-  const kinds: number[] = [];
-  const values: (Map<string, ScannedValue> | ScannedValue[] | null)[] = [];
-  const keys: (string | number)[] = [];
-  const skipKeys: (string[] | Set<string> | null)[] = [];
-  let depth = 0;
-  let skipping = false;
-  let skipDepth = 0;
-  let skipStart = 0;
-  let compact = 0;
-  let value: ScannedValue = null;
-  let pos = skipWs(buf, start, end);
+// Short ASCII strings (member names, kinds, ids) repeat on every line: a direct-mapped cache turns
+// them into shared strings instead of one allocation per occurrence.
+const INTERN_SLOTS = 4096;
+const internTable: (string | undefined)[] = new Array(INTERN_SLOTS);
 
-  const failure = (): ScanFailure => {
-    let pointer = '';
-    for (let i = 0; i < depth; i++) {
-      const k = keys[i];
-      if (k === undefined) continue;
-      pointer += '/' + (typeof k === 'number' ? String(k) : escapePointerToken(k));
-    }
-    const member = gErr === CODES.JSON_DUPLICATE_MEMBER ? (keys[depth - 1] as string) : undefined;
-    return { ok: false, code: gErr!, offset: gErrAt, pointer, ...(member !== undefined ? { member } : {}), message: gErrMsg };
-  };
+/** Decodes an escape-free string body [start, end) (UTF-8 already validated). */
+function decodePlain(buf: Buffer, start: number, end: number): string {
+  const len = end - start;
+  if (len === 0) return '';
+  if (len > 24) return (buf as unknown as { utf8Slice(s: number, e: number): string }).utf8Slice(start, end);
+  // The slot comes from a few bytes only; a hit is confirmed byte by byte.
+  const slot = (len * 977 + buf[start]! * 31 + buf[end - 1]! * 7 + buf[start + (len >> 1)]!) & (INTERN_SLOTS - 1);
+  const cached = internTable[slot];
+  if (cached !== undefined && cached.length === len) {
+    let i = 0;
+    while (i < len && cached.charCodeAt(i) === buf[start + i]) i++;
+    if (i === len) return cached;
+  }
+  for (let i = start; i < end; i++) {
+    if (buf[i]! >= 0x80) return (buf as unknown as { utf8Slice(s: number, e: number): string }).utf8Slice(start, end);
+  }
+  const s = (buf as unknown as { latin1Slice(s: number, e: number): string }).latin1Slice(start, end);
+  internTable[slot] = s;
+  return s;
+}
 
-  // Reads an object key at pos (which must be a quote) and the colon after it; returns false on error.
-  const readKey = (): boolean => {
-    if (buf[pos] !== BYTE.QUOTE) {
-      setErr(CODES.JSON_SYNTAX, pos, 'expected a member name');
+// Scanner state lives in module registers: scanJson is not re-entrant (it never calls itself or
+// user code), and this keeps the hot path free of closures and per-call array allocations.
+const kinds: number[] = [];
+const values: (Map<string, ScannedValue> | ScannedValue[] | null)[] = [];
+const keys: (string | number | undefined)[] = [];
+const skipKeys: (string[] | Set<string> | null)[] = [];
+let sBuf: Buffer = Buffer.alloc(0);
+let sEnd = 0;
+let sPos = 0;
+let depth = 0;
+let skipping = false;
+let skipDepth = 0;
+let skipStart = 0;
+let compact = 0;
+let spanPayloads = false;
+
+function failure(): ScanFailure {
+  let pointer = '';
+  for (let i = 0; i < depth; i++) {
+    const k = keys[i];
+    if (k === undefined) continue;
+    pointer += '/' + (typeof k === 'number' ? String(k) : escapePointerToken(k));
+  }
+  const member = gErr === CODES.JSON_DUPLICATE_MEMBER ? (keys[depth - 1] as string) : undefined;
+  // Release references to the caller's buffer and values.
+  values.length = 0;
+  skipKeys.length = 0;
+  return { ok: false, code: gErr!, offset: gErrAt, pointer, ...(member !== undefined ? { member } : {}), message: gErrMsg };
+}
+
+/** Reads an object member name at sPos (which must be a quote) and the colon after it. */
+function readKey(): boolean {
+  const buf = sBuf;
+  let pos = sPos;
+  if (buf[pos] !== BYTE.QUOTE) {
+    setErr(CODES.JSON_SYNTAX, pos, 'expected a member name');
+    return false;
+  }
+  const keyAt = pos;
+  const key = scanString(buf, pos + 1, sEnd, true);
+  if (key === undefined) return false;
+  if (skipping) compact += gLen + 1;
+  pos = skipWs(buf, gPos, sEnd);
+  const top = depth - 1;
+  keys[top] = key;
+  const container = values[top];
+  if (container !== null) {
+    // Checked here, not when the member is set, so the first error in byte order is the one reported.
+    if ((container as Map<string, ScannedValue>).has(key)) {
+      setErr(CODES.JSON_DUPLICATE_MEMBER, keyAt, `duplicate member ${JSON.stringify(key)}`);
       return false;
     }
-    const key = scanString(buf, pos + 1, end, true);
-    if (key === undefined) return false;
-    const keyAt = pos;
-    if (skipping) compact += gLen + 1;
-    pos = skipWs(buf, gPos, end);
-    const top = depth - 1;
-    keys[top] = key;
-    const container = values[top];
-    if (container !== null) {
-      if ((container as Map<string, ScannedValue>).has(key)) {
+  } else {
+    let seen = skipKeys[top]!;
+    if (Array.isArray(seen)) {
+      if (seen.includes(key)) {
         setErr(CODES.JSON_DUPLICATE_MEMBER, keyAt, `duplicate member ${JSON.stringify(key)}`);
         return false;
       }
+      seen.push(key);
+      if (seen.length > 16) skipKeys[top] = seen = new Set(seen);
     } else {
-      let seen = skipKeys[top]!;
-      if (Array.isArray(seen)) {
-        if (seen.includes(key)) {
-          setErr(CODES.JSON_DUPLICATE_MEMBER, keyAt, `duplicate member ${JSON.stringify(key)}`);
-          return false;
-        }
-        seen.push(key);
-        if (seen.length > 16) skipKeys[top] = seen = new Set(seen);
-      } else {
-        if (seen.has(key)) {
-          setErr(CODES.JSON_DUPLICATE_MEMBER, keyAt, `duplicate member ${JSON.stringify(key)}`);
-          return false;
-        }
-        seen.add(key);
+      if (seen.has(key)) {
+        setErr(CODES.JSON_DUPLICATE_MEMBER, keyAt, `duplicate member ${JSON.stringify(key)}`);
+        return false;
       }
+      seen.add(key);
     }
-    if (buf[pos] !== BYTE.COLON) {
-      setErr(CODES.JSON_SYNTAX, pos, 'expected ":"');
-      return false;
-    }
-    pos = skipWs(buf, pos + 1, end);
-    if (
-      spanPayloads &&
-      !skipping &&
-      key === 'payload' &&
-      (depth === 1 || (depth === 3 && kinds[1] === KIND_ARR && kinds[0] === KIND_OBJ))
-    ) {
-      skipping = true;
-      skipDepth = depth;
-      skipStart = pos;
-      compact = 0;
-    }
-    return true;
-  };
+  }
+  if (buf[pos] !== BYTE.COLON) {
+    setErr(CODES.JSON_SYNTAX, pos, 'expected ":"');
+    return false;
+  }
+  pos = skipWs(buf, pos + 1, sEnd);
+  sPos = pos;
+  if (
+    spanPayloads &&
+    !skipping &&
+    key === 'payload' &&
+    (depth === 1 || (depth === 3 && kinds[1] === KIND_ARR && kinds[0] === KIND_OBJ))
+  ) {
+    skipping = true;
+    skipDepth = depth;
+    skipStart = pos;
+    compact = 0;
+  }
+  return true;
+}
+
+/**
+ * Scans exactly one JSON value filling buf[start, end) (space/tab around it allowed).
+ * With `spanPayloadMembers`, the value of a `payload` member of the line object, or of an object
+ * inside an array inside the line object (a group frame's entries), is returned as a
+ * {@link PayloadSpan}. The caller has checked UTF-8 validity of the range.
+ */
+export function scanJson(buf: Buffer, start: number, end: number, spanPayloadMembers: boolean): ScanResult {
+  gErr = undefined;
+  sBuf = buf;
+  sEnd = end;
+  depth = 0;
+  skipping = false;
+  spanPayloads = spanPayloadMembers;
+  compact = 0;
+  let value: ScannedValue = null;
+  let pos = skipWs(buf, start, end);
 
   for (;;) {
     // Parse one value starting at pos.
@@ -314,7 +373,7 @@ export function scanJson(buf: Buffer, start: number, end: number, spanPayloads: 
       kinds[depth] = isObj ? KIND_OBJ : KIND_ARR;
       values[depth] = skipping ? null : isObj ? new Map() : [];
       skipKeys[depth] = skipping && isObj ? [] : null;
-      keys[depth] = isObj ? (undefined as unknown as string) : 0;
+      keys[depth] = isObj ? undefined : 0;
       depth++;
       if (skipping) compact += 1;
       pos = skipWs(buf, pos + 1, end);
@@ -325,7 +384,9 @@ export function scanJson(buf: Buffer, start: number, end: number, spanPayloads: 
         if (skipping) compact += 1;
         value = values[depth] as ScannedValue;
       } else if (isObj) {
+        sPos = pos;
         if (!readKey()) return failure();
+        pos = sPos;
         continue;
       } else {
         continue;
@@ -342,7 +403,7 @@ export function scanJson(buf: Buffer, start: number, end: number, spanPayloads: 
         compact += gPos - pos;
         value = null;
       } else {
-        value = new JsonNumber(buf.toString('latin1', pos, gPos));
+        value = new JsonNumber((buf as unknown as { latin1Slice(s: number, e: number): string }).latin1Slice(pos, gPos));
       }
       pos = gPos;
     } else if (b === 0x74 && matchLiteral(buf, pos, end, TRUE)) {
@@ -374,17 +435,20 @@ export function scanJson(buf: Buffer, start: number, end: number, spanPayloads: 
           setErr(CODES.JSON_SYNTAX, pos, 'bytes after the value');
           return failure();
         }
+        values.length = 0;
+        skipKeys.length = 0;
         return { ok: true, value };
       }
       const top = depth - 1;
-      const container = values[top];
+      const container = values[top]!;
       if (kinds[top] === KIND_OBJ) {
         if (container !== null) (container as Map<string, ScannedValue>).set(keys[top] as string, value);
         const c = buf[pos];
         if (c === BYTE.COMMA) {
           if (skipping) compact += 1;
-          pos = skipWs(buf, pos + 1, end);
+          sPos = skipWs(buf, pos + 1, end);
           if (!readKey()) return failure();
+          pos = sPos;
           break;
         }
         if (c === BYTE.CLOSE_BRACE) {

@@ -65,6 +65,6 @@ export function renderJson(value: JsonValue, style: RenderStyle = {}): string {
 /** Deep copy of a JsonValue (mutators edit copies). */
 export function cloneJson<T extends JsonValue>(v: T): T {
   if (Array.isArray(v)) return v.map((x) => cloneJson(x)) as T;
-  if (v instanceof Map) return new Map([...v].map(([k, x]) => [k, cloneJson(x)])) as T;
+  if (v instanceof Map) return new Map([...(v as Map<string, JsonValue>)].map(([k, x]): [string, JsonValue] => [k, cloneJson(x)])) as T;
   return v;
 }

@@ -5,7 +5,7 @@
  */
 import { ARTIFACT_LEVELS, LEVEL_POINTERS, checkArtifactShape, type ArtifactLevel } from '../../src/morph/artifact/check-artifact-shape.ts';
 import { sealArtifact } from '../../src/morph/artifact/seal-artifact.ts';
-import { CONTEXT_CODES, CONTEXT_RULES } from '../../src/morph/bundle/constants.ts';
+import { CONTEXT_CODES, CONTEXT_RULES, ruleProfile } from '../../src/morph/bundle/constants.ts';
 import { MORPH_CODES } from '../../src/morph/constants.ts';
 import type { Profile } from '../../src/shared/errors.ts';
 import { JSON_CODES } from '../../src/shared/json/constants.ts';
@@ -70,8 +70,8 @@ export function reseal(a: JsonObject): JsonObject {
 
 const write = (a: JsonValue) => writeJson(a, { indent: 2 }) + '\n';
 
-function m(name: string, requirement: string, code: string, mutate: (a: JsonObject) => JsonValue | string, profile: Profile = 'core'): ArtifactMutator {
-  return { name, requirement, code, profile, mutate: (a) => {
+function m(name: string, requirement: string, code: string, mutate: (a: JsonObject) => JsonValue | string): ArtifactMutator {
+  return { name, requirement, code, profile: ruleProfile(requirement), mutate: (a) => {
     const out = mutate(a);
     return typeof out === 'string' ? out : write(out);
   } };
@@ -126,30 +126,30 @@ export function artifactMutators(): ArtifactMutator[] {
     m('bad-version-and-dictionaries', R.IMPORT_ORDER, C.UNSUPPORTED_DEPENDENCY_MODE, (a) => setAt(setAt(a, '/dependencyMode', 'external'), '/modelDependencies/dictionaries', [])),
     m('dictionaries-empty', R.ARTIFACT_DICTIONARIES, C.UNSUPPORTED_ARTIFACT_DEPENDENCY, (a) => reseal(setAt(a, '/modelDependencies/dictionaries', []))),
     m('dictionaries-unsealed', R.ARTIFACT_DICTIONARIES, C.UNSUPPORTED_ARTIFACT_DEPENDENCY, (a) => setAt(a, '/modelDependencies/dictionaries', [new Map([['x', 'y']])])),
-    m('section-encoding-differs', R.ARTIFACT_AGREEMENT, C.PLAN_SECTION_MISMATCH, (a) => setAt(a, '/section/encoding', 'path-value')),
+    m('section-encoding-differs', R.ARTIFACT_AGREEMENT, C.PLAN_SECTION_MISMATCH, (a) => setAt(a, '/section/encoding', `${getAt(a, '/section/encoding') as string}-renamed`)),
     m('plan-format-version-differs', R.ARTIFACT_AGREEMENT, C.PLAN_SECTION_MISMATCH, (a) => setAt(a, '/plan/formatVersion', '2')),
     m('section-guide-id-differs', R.GUIDE_AGREEMENT, C.GUIDE_ID_MISMATCH, (a) => setAt(a, '/section/interpretationGuideId', 'morph-guide/other')),
     m('dependencies-guide-id-differs', R.GUIDE_AGREEMENT, C.GUIDE_ID_MISMATCH, (a) => setAt(a, '/modelDependencies/interpretationGuideId', 'morph-guide/other')),
     m('encoding-unregistered', R.ARTIFACT_CODEC, MORPH_CODES.UNSUPPORTED_ENCODING, (a) => setAt(setAt(a, '/plan/encoding', 'yaml'), '/section/encoding', 'yaml')),
     m('format-version-unregistered', R.ARTIFACT_CODEC, MORPH_CODES.UNSUPPORTED_ENCODING, (a) => setAt(setAt(a, '/plan/formatVersion', '9'), '/section/formatVersion', '9')),
-    m('plan-options-unknown', R.ARTIFACT_OPTIONS, MORPH_CODES.INVALID_CODEC_OPTIONS, (a) => setAt(a, '/plan/options', new Map([['indent', jsonNumber(2)]])), 'strict'),
-    m('payload-changed', R.DIGESTS, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/section/payload', `${getAt(a, '/section/payload') as string} `)),
-    m('payload-digest-changed', R.DIGESTS, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/integrity/payloadDigest', ZERO_DIGEST)),
-    m('dependencies-digest-changed', R.DIGESTS, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/integrity/dependenciesDigest', ZERO_DIGEST)),
-    m('artifact-id-changed', R.DIGESTS, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/artifactId', ZERO_DIGEST)),
-    m('guide-text-changed', R.DIGESTS, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/modelDependencies/interpretationGuideText', 'other guide')),
-    m('guide-version-changed', R.DIGESTS, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/modelDependencies/interpretationGuideVersion', '2')),
-    m('schema-added', R.DIGESTS, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/modelDependencies/schema', new Map([['type', 'object']]))),
-    m('target-model-changed', R.DIGESTS, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/target/model', 'other-model')),
-    m('target-tokenizer-changed', R.DIGESTS, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/target/tokenizer', 'cl100k_base-x')),
-    m('prefix-changed', R.DIGESTS, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/requestFrame/prefix', 'changed')),
-    m('suffix-changed', R.DIGESTS, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/requestFrame/suffix', 'changed')),
-    m('task-id-changed', R.DIGESTS, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/requestFrame/task/id', 'other.task')),
-    m('task-instruction-changed', R.DIGESTS, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/requestFrame/task/instruction', 'Do something else.')),
-    m('planner-policy-changed', R.DIGESTS, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/plan/plannerPolicy', getAt(a, '/plan/plannerPolicy') === 'validated' ? 'compatibility' : 'validated')),
-    m('input-digest-changed', R.DIGESTS, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/inputSemanticDigest', ZERO_DIGEST)),
-    m('input-kind-changed', R.DIGESTS, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/inputKind', getAt(a, '/inputKind') === 'js-value' ? 'json-text' : 'js-value')),
-    m('layout-member-changed', R.DIGESTS, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/section/layoutMetadata/semanticDigest', ZERO_DIGEST)),
+    m('plan-options-unknown', R.ARTIFACT_OPTIONS, MORPH_CODES.INVALID_CODEC_OPTIONS, (a) => setAt(a, '/plan/options', new Map([['indent', jsonNumber(2)]]))),
+    m('payload-changed', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/section/payload', `${getAt(a, '/section/payload') as string} `)),
+    m('payload-digest-changed', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/integrity/payloadDigest', ZERO_DIGEST)),
+    m('dependencies-digest-changed', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/integrity/dependenciesDigest', ZERO_DIGEST)),
+    m('artifact-id-changed', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/artifactId', ZERO_DIGEST)),
+    m('guide-text-changed', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/modelDependencies/interpretationGuideText', 'other guide')),
+    m('guide-version-changed', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/modelDependencies/interpretationGuideVersion', '2')),
+    m('schema-added', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/modelDependencies/schema', new Map([['type', 'object']]))),
+    m('target-model-changed', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/target/model', 'other-model')),
+    m('target-tokenizer-changed', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/target/tokenizer', 'cl100k_base-x')),
+    m('prefix-changed', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/requestFrame/prefix', 'changed')),
+    m('suffix-changed', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/requestFrame/suffix', 'changed')),
+    m('task-id-changed', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/requestFrame/task/id', 'other.task')),
+    m('task-instruction-changed', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/requestFrame/task/instruction', 'Do something else.')),
+    m('planner-policy-changed', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/plan/plannerPolicy', getAt(a, '/plan/plannerPolicy') === 'validated' ? 'compatibility' : 'validated')),
+    m('input-digest-changed', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/inputSemanticDigest', ZERO_DIGEST)),
+    m('input-kind-changed', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/inputKind', getAt(a, '/inputKind') === 'js-value' ? 'json-text' : 'js-value')),
+    m('layout-member-changed', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/section/layoutMetadata/semanticDigest', ZERO_DIGEST)),
     m('input-digest-resealed', R.IMPORT_ORDER, MORPH_CODES.DIGEST_MISMATCH, (a) => reseal(setAt(a, '/inputSemanticDigest', ZERO_DIGEST))),
     m('input-kind-resealed', R.IMPORT_ORDER, MORPH_CODES.INPUT_KIND_MISMATCH, (a) => reseal(setAt(a, '/inputKind', getAt(a, '/inputKind') === 'js-value' ? 'json-text' : 'js-value'))),
     m('layout-unknown-member-resealed', R.IMPORT_ORDER, MORPH_CODES.LAYOUT_UNKNOWN_MEMBER, (a) => reseal(editAt(a, '/section/layoutMetadata', (o) => o.set('extra', null)))),

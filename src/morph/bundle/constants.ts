@@ -146,7 +146,7 @@ export const CONTEXT_RULES = {
  */
 export const STRICT_CONTEXT_RULES: ReadonlySet<string> = new Set([
   'R-M4', 'R-M5', 'R-M6', 'R-M6a', 'R-M8', 'R-M9', 'R-M10', 'R-M15', 'R-M16',
-  'MORPH-ART-5', 'MORPH-ART-7', 'MORPH-ENC-1', 'MORPH-ENC-2', 'MORPH-PLAN-1', 'MORPH-PLAN-2', 'MORPH-PLAN-3',
+  'MORPH-CTX-9', 'MORPH-ART-5', 'MORPH-ART-7', 'MORPH-ENC-1', 'MORPH-ENC-2', 'MORPH-PLAN-1', 'MORPH-PLAN-2', 'MORPH-PLAN-3',
 ]);
 
 /** The profile of a part-2 requirement. */

@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CODES } from './constants.ts';
+import { compareTrackKeys, compareTrackTuples, encodeTrackKey, keyHasPrefix, selectByPrefix } from './track-key.ts';
+
+/** Labels: non-empty, no control characters, any other code point (astral included). */
+const label = fc
+  .string({ unit: fc.oneof(fc.constantFrom('a', 'b', 'run_7', 'run_70', '_', '\u00a0', '\u00ff', '\uffff', '😀'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), minLength: 1, maxLength: 4 })
+  .map((s) => [...s].filter((c) => !/[\u0000-\u001f\u007f-\u009f]/.test(c)).join(''))
+  .filter((s) => s.length > 0);
+const tuple = fc.array(label, { maxLength: 4 });
+const key = (t: readonly string[]) => {
+  const r = encodeTrackKey(t);
+  if (!r.ok) throw new Error('generated label refused');
+  return r.value;
+};
+
+describe('track key (R-J10)', () => {
+  it('encodes the document examples', () => {
+    expect(Buffer.from(key(['run_7', 'probe_1'])).toString('utf8')).toBe('run_7\u001fprobe_1\u001f');
+    expect(Buffer.from(key(['run_7'])).toString('utf8')).toBe('run_7\u001f');
+    expect(key([]).length).toBe(0);
+  });
+
+  it('refuses empty labels and control characters, C1 and DEL included', () => {
+    for (const bad of ['', 'a\u001fb', 'a\u0000', '\u007f', '\u0085x', 'x\u009f', '\ud800']) {
+      const r = encodeTrackKey(['ok', bad]);
+      expect(r.ok ? 'accept' : r.error.code, JSON.stringify(bad)).toBe(CODES.INVALID_TRACK_LABEL);
+    }
+    expect(encodeTrackKey(['\u00a0', '\u0020', '\u2028']).ok).toBe(true);
+  });
+
+  it('orders keys bytewise exactly as tuples compare component by component', () => {
+    fc.assert(
+      fc.property(tuple, tuple, (a, b) => {
+        expect(Math.sign(compareTrackKeys(key(a), key(b)))).toBe(Math.sign(compareTrackTuples(a, b)));
+      }),
+      { seed: 42, numRuns: 2000 },
+    );
+  });
+
+  it('selects by key prefix exactly the tuples that start with the prefix tuple', () => {
+    fc.assert(
+      fc.property(fc.array(tuple, { maxLength: 12 }), tuple, (tuples, prefix) => {
+        const withPrefix = [...tuples, [...prefix, 'tail'], prefix];
+        const selected = selectByPrefix(withPrefix.map(key), prefix);
+        expect(selected.ok).toBe(true);
+        if (!selected.ok) return;
+        const expected = withPrefix.filter((t) => prefix.every((p, i) => t[i] === p) && t.length >= prefix.length).map(key);
+        expect(selected.value.map((k) => Buffer.from(k).toString('hex'))).toEqual(expected.map((k) => Buffer.from(k).toString('hex')));
+        for (const t of withPrefix) expect(keyHasPrefix(key(t), key(prefix))).toBe(prefix.every((p, i) => t[i] === p) && t.length >= prefix.length);
+      }),
+      { seed: 43, numRuns: 1000 },
+    );
+  });
+
+  it('does not let run_7 select run_70', () => {
+    const r = selectByPrefix([key(['run_7', 'x']), key(['run_70'])], ['run_7']);
+    expect(r.ok && r.value.length).toBe(1);
+  });
+});

@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onInterrupt } from './process-group.ts';
 
 /** File name extension per op, for testees that look at it. */
 const EXTENSIONS: Record<string, string> = {
@@ -14,11 +15,13 @@ const EXTENSIONS: Record<string, string> = {
 /** A private directory holding the input files of cases in flight. */
 export class InputFiles {
   readonly dir: string;
+  private readonly unregister: () => void;
 
   constructor() {
     this.dir = mkdtempSync(join(tmpdir(), 'formcert-inputs-'));
     // mkdtemp already creates 0700; say so explicitly in case a umask or platform differs.
     chmodSync(this.dir, 0o700);
+    this.unregister = onInterrupt(() => this.dispose());
   }
 
   /** Writes one case's input (mode 0600) and returns its path. */
@@ -35,6 +38,7 @@ export class InputFiles {
 
   /** Removes the directory and anything a testee left in it. */
   dispose(): void {
+    this.unregister();
     rmSync(this.dir, { recursive: true, force: true });
   }
 }

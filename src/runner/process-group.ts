@@ -26,6 +26,28 @@ function installCleanup(): void {
   });
 }
 
+const cleanups = new Set<() => void>();
+
+/** Registers work to do if the run is interrupted (temporary files); returns the unregister function. */
+export function onInterrupt(fn: () => void): () => void {
+  cleanups.add(fn);
+  return () => cleanups.delete(fn);
+}
+
+/**
+ * Makes Ctrl-C and SIGTERM kill every testee group and run the registered clean-ups before exiting
+ * (130 / 143). Installed by the CLI only: a library must not take over a host's signals.
+ */
+export function installInterruptHandlers(): void {
+  for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+    process.once(signal, () => {
+      for (const pid of live) killGroup(pid);
+      for (const fn of cleanups) fn();
+      process.exit(status);
+    });
+  }
+}
+
 /** Spawns `argv` without a shell in a new process group, tracked until it exits. */
 export function spawnGroup(argv: readonly string[], options: SpawnOptions): ChildProcess {
   installCleanup();

@@ -24,6 +24,8 @@ export function register(program: Command, setExit: SetExit): void {
     .option('--name <name>', 'implementation name shown in reports (exec testees cannot say it themselves)')
     .action(async (testee: string[], opts: Record<string, unknown>) => {
       const { certifyCommand } = await import('../../runner/certify.ts');
+      const { installInterruptHandlers } = await import('../../runner/process-group.ts');
+      installInterruptHandlers();
       const status = await certifyCommand(
         {
           testee,

@@ -3,7 +3,7 @@
  * MORPH-PROMPT/1 for every applicable candidate plan, tokenizes each rendered text in one call, and
  * takes the fewest tokens, ties to the earlier candidate; `validated` refuses (no quality evidence).
  */
-import { fail, formatError, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type FormatError, type Result } from '../../shared/errors.ts';
 import type { JsonValue } from '../../shared/json/value.ts';
 import { CANDIDATE_PLANS, type CandidatePlan } from '../codecs/registry.ts';
 import type { InputKind } from '../constants.ts';
@@ -81,9 +81,11 @@ export function planEncoding(request: PlanRequest, count: TokenCounter): Result<
   const candidates = policy === 'compatibility' ? CANDIDATE_PLANS.slice(0, 1) : (request.candidates ?? CANDIDATE_PLANS);
   const reports: CandidateReport[] = [];
   let best: { index: number; rendered: Rendered; tokens: number } | undefined;
+  let firstRefusal: FormatError | undefined;
   candidates.forEach((plan, index) => {
     const rendered = renderCandidate(request, plan);
     if (!rendered.ok) {
+      firstRefusal ??= rendered.error;
       reports.push({ plan, refused: rendered.error.code });
       return;
     }
@@ -94,8 +96,9 @@ export function planEncoding(request: PlanRequest, count: TokenCounter): Result<
     if (best === undefined || tokens < best.tokens) best = { index, rendered: rendered.value, tokens };
   });
   if (best === undefined) {
-    const first = reports[0]?.refused;
-    return fail(contextError(first === CONTEXT_CODES.UNKNOWN_GUIDE ? CONTEXT_CODES.UNKNOWN_GUIDE : CONTEXT_CODES.NO_APPLICABLE_CANDIDATE, CONTEXT_RULES.PLANNER, 'no candidate plan could be rendered'));
+    // One candidate: its own refusal says why (e.g. TOON_NUMBER_INAPPLICABLE); several: none fitted.
+    if (candidates.length === 1 && firstRefusal !== undefined) return fail(firstRefusal);
+    return fail(contextError(CONTEXT_CODES.NO_APPLICABLE_CANDIDATE, CONTEXT_RULES.PLANNER, 'no candidate plan could be rendered'));
   }
   const chosen: { index: number; rendered: Rendered; tokens: number } = best;
   return ok({

@@ -84,4 +84,27 @@ describe('decoders never throw', () => {
       { seed: 10, numRuns: 600 },
     );
   });
+
+  it('a randomly edited valid payload is refused or decodes to exactly the declared value', () => {
+    const edit = fc.record({ at: fc.nat(), del: fc.nat({ max: 3 }), ins: fc.oneof(fc.constant(''), fc.constantFrom('"', '\\', '\n', '\t', ',', '|', ';', ':', ' ', '-', '0', '[', ']', '{', '}', '~', '/', 'null', '- ', '  ')) });
+    fc.assert(
+      fc.property(anyIr, fc.nat(), fc.array(edit, { minLength: 1, maxLength: 3 }), (ir: Ir, which, edits) => {
+        const digest = semanticDigest(ir);
+        const plans = CANDIDATE_PLANS.filter((p) => getCodec(p.encoding, p.formatVersion)!.supports(ir, p.options).ok);
+        const plan = plans[which % plans.length]!;
+        const codec = getCodec(plan.encoding, plan.formatVersion)!;
+        const e = codec.encode(ir, plan.options);
+        if (!e.ok) return;
+        let payload = e.value.payload;
+        for (const { at, del, ins } of edits) {
+          const i = payload.length === 0 ? 0 : at % (payload.length + 1);
+          payload = payload.slice(0, i) + ins + payload.slice(i + del);
+        }
+        const d = codec.decode(payload, e.value.layoutMetadata, { inputKind: 'json-text', inputSemanticDigest: digest });
+        if (d.ok) expect(semanticDigest(d.value)).toBe(digest);
+        else expect(d.error.code).toMatch(/^[A-Z][A-Z0-9_]*$/);
+      }),
+      { seed: 11, numRuns: 1500 },
+    );
+  });
 });

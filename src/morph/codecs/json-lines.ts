@@ -58,9 +58,10 @@ function splitElementLines(payload: string, elementCount: number): Result<string
   if (payload.endsWith(CHARS.LF)) {
     return fail(formatError(MORPH_CODES.TRAILING_LINE_FEED, RULES.LINES_FRAMING, 'payload ends with a line feed'));
   }
-  const lines = payload.split(CHARS.LF);
+  // At most one line past the declared count is split off, so a flood of LFs allocates nothing.
+  const lines = payload.split(CHARS.LF, elementCount + 1);
   if (lines.length !== elementCount) {
-    return fail(formatError(MORPH_CODES.ELEMENT_COUNT_MISMATCH, RULES.LINES_FRAMING, `${lines.length} lines, ${elementCount} elements declared`));
+    return fail(formatError(MORPH_CODES.ELEMENT_COUNT_MISMATCH, RULES.LINES_FRAMING, `${lines.length > elementCount ? 'more than' : 'only'} ${Math.min(lines.length, elementCount)} lines, ${elementCount} elements declared`));
   }
   return ok(lines);
 }

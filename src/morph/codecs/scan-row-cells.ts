@@ -18,6 +18,10 @@ export function scanRowCells(payload: string, delimiter: string, rowCount: numbe
   let row: CellText[] = [];
   let cellStart = 0;
   let inString = false;
+  const tooWide = (): Result<never> => {
+    const line = rows.length + 1;
+    return fail(formatError(MORPH_CODES.ROW_WIDTH_MISMATCH, RULES.ROWS_GRAMMAR, `row ${line} has more than ${width} cells`, { line }));
+  };
   const endCell = (end: number): void => {
     row.push({ text: payload.slice(cellStart, end), offset: cellStart });
     cellStart = end + 1;
@@ -40,7 +44,11 @@ export function scanRowCells(payload: string, delimiter: string, rowCount: numbe
       continue;
     }
     if (c === CHARS.QUOTE) inString = true;
-    else if (c === delimiter) endCell(i);
+    else if (c === delimiter) {
+      endCell(i);
+      // Refuse as soon as a row outgrows the field list, before allocating its remaining cells.
+      if (row.length >= width) return tooWide();
+    }
     else if (c === CHARS.LF) {
       endCell(i);
       const r = endRow();

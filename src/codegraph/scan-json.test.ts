@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseJson } from '../shared/json/parse-value.ts';
+import { jsonEqual } from '../shared/json/equal.ts';
+import { JsonNumber, type JsonValue } from '../shared/json/value.ts';
+import { emptyMembers, LineScanner, ScanFailure, type Lite } from './scan-json.ts';
+
+function toJson(v: Lite): JsonValue {
+  if (typeof v === 'number') return new JsonNumber(String(v));
+  if (Array.isArray(v)) return v.map(toJson);
+  if (v instanceof Map) return new Map([...v].map(([k, x]) => [k, toJson(x)]));
+  return v;
+}
+
+/** Runs the scanner on one line: the object it builds, or the failure code. */
+function scan(bytes: Buffer, strict = true): { ok: true; value: JsonValue | 'not-object' } | { ok: false; code: string } {
+  const scanner = new LineScanner({ allowDuplicates: !strict, allowLoneSurrogates: !strict });
+  const members = emptyMembers();
+  try {
+    if (!scanner.scanRecord(bytes, 0, bytes.length, members, undefined)) return { ok: true, value: 'not-object' };
+  } catch (e) {
+    if (e instanceof ScanFailure) return { ok: false, code: e.code };
+    throw e;
+  }
+  const obj = new Map<string, JsonValue>();
+  for (let j = 0; j < members.count; j++) obj.set(members.names[j]!, toJson(members.values[j]!));
+  return { ok: true, value: obj };
+}
+
+function shared(bytes: Buffer): { ok: true; value: JsonValue | 'not-object' } | { ok: false; code: string } {
+  const r = parseJson(bytes);
+  if (!r.ok) return { ok: false, code: r.error.code };
+  return { ok: true, value: r.value instanceof Map ? r.value : 'not-object' };
+}
+
+function agree(bytes: Buffer): void {
+  const a = scan(bytes);
+  const b = shared(bytes);
+  expect(a.ok, bytes.toString('latin1')).toBe(b.ok);
+  if (!a.ok && !b.ok) expect(a.code).toBe(b.code);
+  if (a.ok && b.ok) {
+    if (a.value === 'not-object' || b.value === 'not-object') expect(a.value).toBe(b.value);
+    else expect(jsonEqual(a.value, b.value)).toBe(true);
+  }
+}
+
+/** JSON-ish text built from fragments that often form (and often break) strict JSON. */
+const fragment = fc.constantFrom(
+  '{', '}', '[', ']', ',', ':', '"a"', '"t"', '"\\u00e9"', '"\\ud83d\\ude00"', '"\\ud800"', '"\\udc00x"', '"\\x"', '"\\/"',
+  '0', '-0', '01', '1.0', '1e3', '1E+2', '-', '1.', '.5', 'true', 'tru', 'null', 'nul', 'false', ' ', '\t', '\r', '\n',
+  '"é"', '"😀"', '"a\tb"', '12345678901234567890', '"\\"', '"\\\\"',
+);
+
+describe('LineScanner', () => {
+  it('agrees with the shared strict parser on generated JSON objects', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ unit: 'binary' }), fc.jsonValue()), (value) => {
+        agree(Buffer.from(JSON.stringify(value), 'utf8'));
+      }),
+      { seed: 1, numRuns: 300 },
+    );
+  });
+
+  it('agrees with the shared parser on fragment soup (syntax, escapes, surrogates, lexemes, duplicates)', () => {
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 14 }), (parts) => {
+        agree(Buffer.from('{' + parts.join(''), 'utf8'));
+        agree(Buffer.from(parts.join(''), 'utf8'));
+        agree(Buffer.from(`{"t":${parts.join('')}}`, 'utf8'));
+      }),
+      { seed: 2, numRuns: 1500 },
+    );
+  });
+
+  it('refuses duplicate members at any depth in strict mode and keeps the last in core mode', () => {
+    for (const text of ['{"a":1,"a":2}', '{"x":{"b":1,"b":2}}', '{"x":[{"c":1,"\\u0063":2}]}']) {
+      expect(scan(Buffer.from(text))).toStrictEqual({ ok: false, code: 'JSON_DUPLICATE_MEMBER' });
+      expect(scan(Buffer.from(text), false).ok).toBe(true);
+    }
+  });
+
+  it('keeps lexemes: canonical short integers as numbers, everything else verbatim', () => {
+    const r = scan(Buffer.from('{"a":[0,123456789012345,1234567890123456,1.0,-0,1e3,2.50]}'));
+    expect(r.ok && r.value !== 'not-object' && (r.value as Map<string, JsonValue>).get('a')).toStrictEqual(
+      ['0', '123456789012345', '1234567890123456', '1.0', '-0', '1e3', '2.50'].map((l) => new JsonNumber(l)),
+    );
+  });
+
+  it('reads deep nesting without recursion (R-S2a)', () => {
+    const depth = 20000;
+    const text = Buffer.from('{"x":' + '[{"a":'.repeat(depth) + '1' + '}]'.repeat(depth) + '}');
+    for (const wanted of [undefined, () => false]) {
+      const scanner = new LineScanner({ allowDuplicates: false, allowLoneSurrogates: false });
+      expect(scanner.scanRecord(text, 0, text.length, emptyMembers(), wanted)).toBe(true);
+    }
+  });
+});

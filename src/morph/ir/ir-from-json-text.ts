@@ -1,6 +1,7 @@
 /** Builds an IR from JSON text (inputKind `json-text`): strict RFC 8259, lexemes kept, R-M2 limits. */
 import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
 import { parseJson } from '../../shared/json/parse-value.ts';
+import { utf8Length } from '../../shared/text.ts';
 import { LIMITS, MORPH_CODES, RULES } from '../constants.ts';
 import { checkIrLimits } from './measure-ir.ts';
 import type { Ir } from './types.ts';
@@ -11,12 +12,13 @@ import type { Ir } from './types.ts';
  * or node count over R-M2 gives `LIMIT_EXCEEDED`.
  */
 export function irFromJsonText(input: Uint8Array | string): Result<Ir> {
-  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
+  // A string goes to the parser as is: it refuses lone surrogates, which an encoder would silently replace.
+  const size = typeof input === 'string' ? utf8Length(input) : input.length;
   // R-M2: the size limit is checked before parsing so no allocation depends on the input's size.
-  if (bytes.length > LIMITS.MAX_BYTES) {
-    return fail(formatError(MORPH_CODES.LIMIT_EXCEEDED, RULES.LIMITS, `input is ${bytes.length} bytes, over ${LIMITS.MAX_BYTES}`, { byteOffset: LIMITS.MAX_BYTES }));
+  if (size > LIMITS.MAX_BYTES) {
+    return fail(formatError(MORPH_CODES.LIMIT_EXCEEDED, RULES.LIMITS, `input is ${size} bytes, over ${LIMITS.MAX_BYTES}`, { byteOffset: LIMITS.MAX_BYTES }));
   }
-  const parsed = parseJson(bytes, { maxBytes: LIMITS.MAX_BYTES, maxDepth: LIMITS.MAX_DEPTH, maxNodes: LIMITS.MAX_NODES });
+  const parsed = parseJson(input, { maxBytes: LIMITS.MAX_BYTES, maxDepth: LIMITS.MAX_DEPTH, maxNodes: LIMITS.MAX_NODES });
   if (!parsed.ok) {
     // R-M2: the parser's limit refusal is this format's limit rule.
     if (parsed.error.code === MORPH_CODES.LIMIT_EXCEEDED) {

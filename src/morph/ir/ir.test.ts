@@ -21,6 +21,8 @@ describe('irFromJsonText', () => {
     expect(code(irFromJsonText('\uFEFF1'))).toBe('JSON_BOM');
     expect(code(irFromJsonText('{"a":1,"a":2}'))).toBe('JSON_DUPLICATE_MEMBER');
     expect(code(irFromJsonText('"\\ud800"'))).toBe('JSON_LONE_SURROGATE');
+    // A JS string holding a raw lone surrogate has no UTF-8 form: refused, not replaced by U+FFFD.
+    expect(code(irFromJsonText('"\uD800"'))).toBe('JSON_LONE_SURROGATE');
     expect(code(irFromJsonText(new Uint8Array([0x22, 0xff, 0x22])))).toBe('JSON_INVALID_UTF8');
     expect(code(irFromJsonText('1 2'))).toBe('JSON_SYNTAX');
     expect(code(irFromJsonText('NaN'))).toBe('JSON_SYNTAX');

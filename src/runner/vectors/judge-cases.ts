@@ -9,7 +9,7 @@ import type { CaseSpec, VectorExpectation } from '../../shared/vectors.ts';
 import { caseId } from '../../shared/vectors.ts';
 import { loadOracleOp } from '../oracle-ops.ts';
 import type { CaseSource } from './collect-case-sources.ts';
-import { SOURCES, type FormatName, type VectorSource } from './constants.ts';
+import type { FormatName, VectorSource } from './constants.ts';
 import { encodeUtf8 } from './input-encoding.ts';
 
 /** Runs one op of the oracle; resolves to undefined when no oracle provides the op. May throw (an oracle bug). */
@@ -175,13 +175,19 @@ export function checkCaseSpec(spec: CaseSpec, format: FormatName, bytes: Uint8Ar
   return problems;
 }
 
+/** Name segments that mark a case drawn from an arbitrary or a mutator. */
+const GENERATED_SEGMENTS = new Set(['gen', 'generated', 'mut', 'mutated', 'mutant', 'mutation', 'arb', 'seed', 'seeded', 'sample', 'sampled', 'prop']);
+
 /**
- * Where a case is filed: a `source` member on the case wins (`recipe`, `generated` or `fuzz`); otherwise a
- * name starting with a generator prefix (`gen-`, `generated-`, `mut-`, `mutated-`, `mutant-`, `arb-`,
- * `seed-`, `prop-`) marks a seeded case, and everything else is a hand-written recipe.
+ * Where a case is filed (CaseSpec has no member for it): a `source` member on the case wins (`recipe` or
+ * `generated`); otherwise a name with a generator segment (`gen`, `generated`, `mut`, `mutated`, `mutant`,
+ * `arb`, `seed`, `sample`, … between `-`, `_`, `.`, `:` or `/`) or a note naming a fixed seed (`seed 42`,
+ * `seed=42`) marks a seeded case, and everything else is a hand-written recipe.
  */
-export function classifyCaseSource(spec: CaseSpec): VectorSource {
+export function classifyCaseSource(spec: CaseSpec): Exclude<VectorSource, 'fuzz'> {
   const declared = (spec as { source?: unknown }).source;
-  if (typeof declared === 'string' && (SOURCES as readonly string[]).includes(declared)) return declared as VectorSource;
-  return /^(gen|generated|mut|mutated|mutant|arb|seed|prop)[-_.:/]/i.test(spec.name) ? 'generated' : 'recipe';
+  if (declared === 'recipe' || declared === 'generated') return declared;
+  const segments = spec.name.toLowerCase().split(/[-_.:/]+/);
+  if (segments.some((s) => GENERATED_SEGMENTS.has(s.replace(/[0-9]+$/, '')))) return 'generated';
+  return /\bseed\s*[=:]?\s*[0-9]+/i.test(spec.note) ? 'generated' : 'recipe';
 }

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ops } from '../../src/morph/ops.ts';
+import { SPEC_DIR } from '../../src/shared/registry.ts';
+import { bundleGoldenCases } from './bundle-golden-cases.ts';
+import { goldenCases } from './golden-cases.ts';
+
+const requirements = (JSON.parse(readFileSync(join(SPEC_DIR, 'morph/requirements-context.json'), 'utf8')) as { requirements: Array<{ id: string; rejectable: boolean }> }).requirements;
+
+describe('part-2 golden cases', () => {
+  const cases = bundleGoldenCases();
+
+  it('are deterministic, small, and named uniquely within the morph format', () => {
+    expect(bundleGoldenCases()).toEqual(cases);
+    const names = [...cases, ...goldenCases()].map((c) => c.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(cases.length).toBeGreaterThan(300);
+    expect(cases.length).toBeLessThan(1500);
+    for (const c of cases) expect(typeof c.input === 'string' ? Buffer.byteLength(c.input) : c.input.length, c.name).toBeLessThan(32 * 1024);
+  });
+
+  it('cover decode, import and encode, each with accepted and rejected cases', () => {
+    for (const op of ['morph.decode', 'morph.import', 'morph.encode']) {
+      expect(cases.some((c) => c.op === op && c.expect.verdict === 'accept'), op).toBe(true);
+      expect(cases.some((c) => c.op === op && c.expect.verdict === 'reject'), op).toBe(true);
+    }
+  });
+
+  it('give every rejectable part-2 requirement an accepted and a rejected case', () => {
+    // MORPH-CTX-5 needs a 16 MiB input: it is tested in validate-file.test.ts, not as a golden vector.
+    const exempt = new Set(['MORPH-CTX-5']);
+    for (const r of requirements.filter((x) => x.rejectable && !exempt.has(x.id))) {
+      expect(cases.some((c) => c.requirements.includes(r.id) && c.expect.verdict === 'accept'), `${r.id} accept`).toBe(true);
+      expect(cases.some((c) => c.requirements.includes(r.id) && c.expect.verdict === 'reject'), `${r.id} reject`).toBe(true);
+    }
+  });
+
+  it('declare the verdict and code the reference oracle gives', async () => {
+    const disagreements: string[] = [];
+    for (const c of cases) {
+      const outcome = await ops[c.op]!(typeof c.input === 'string' ? new TextEncoder().encode(c.input) : c.input);
+      const got = 'skipped' in outcome ? 'skipped' : outcome.accept ? 'accept' : outcome.error.code;
+      const want = c.expect.verdict === 'reject' ? c.expect.code : c.expect.verdict;
+      if (got !== want) disagreements.push(`${c.name}: declared ${want}, oracle ${got}`);
+    }
+    expect(disagreements).toEqual([]);
+  });
+});

@@ -1,0 +1,296 @@
+/**
+ * Golden case sources for MORPH part 2: `morph.decode` (MORPH-CONTEXT/1 bundles), `morph.import`
+ * (morph-artifact/1 files) and `morph.encode` (encode requests). Hand-written recipes per requirement
+ * (accepted and rejected), every bundle and artifact mutator, part 1's codec mutators carried inside
+ * bundles and artifacts, and samples of the arbitraries at fixed seeds. Deterministic; expectations
+ * come from the rules and the mutators' declarations, never from running the oracle.
+ */
+import fc from 'fast-check';
+import { buildArtifact, type BuildArtifactRequest } from '../../src/morph/artifact/build-artifact.ts';
+import { CONTEXT_CODES as C, CONTEXT_RULES as R, ruleProfile } from '../../src/morph/bundle/constants.ts';
+import { encodeBundle, type BundlePlan, type EncodedBundle } from '../../src/morph/bundle/encode-bundle.ts';
+import { writeBundle } from '../../src/morph/bundle/frame-bundle.ts';
+import { metadataValue } from '../../src/morph/bundle/parse-bundle-metadata.ts';
+import { CANDIDATE_PLANS, lookupCodec } from '../../src/morph/codecs/registry.ts';
+import type { EncodedSection } from '../../src/morph/codecs/types.ts';
+import { MORPH_CODES, type InputKind } from '../../src/morph/constants.ts';
+import { getGuide, type InterpretationGuide } from '../../src/morph/guides/index.ts';
+import { irFromJsonText } from '../../src/morph/ir/ir-from-json-text.ts';
+import type { Ir } from '../../src/morph/ir/types.ts';
+import type { Profile } from '../../src/shared/errors.ts';
+import { JSON_CODES } from '../../src/shared/json/constants.ts';
+import { jsonEqual } from '../../src/shared/json/equal.ts';
+import { canonicalJson } from '../../src/shared/json/jcs.ts';
+import { parseJson } from '../../src/shared/json/parse-value.ts';
+import { writeJson } from '../../src/shared/json/write-value.ts';
+import { isJsonObject, type JsonValue } from '../../src/shared/json/value.ts';
+import type { CaseSpec } from '../../src/shared/vectors.ts';
+import { artifactMutators, reseal, setAt } from './artifact-mutators.ts';
+import { bundleInputValue } from './bundle-input-value.ts';
+import { bundleMutators } from './bundle-mutators.ts';
+import { CODEC_MUTATORS } from './codec-mutators.ts';
+import { jsonTextIr } from './json-text-ir.ts';
+import { recordArrayIr } from './record-array-ir.ts';
+
+type Op = 'morph.decode' | 'morph.import' | 'morph.encode';
+const PREFIX: Record<Op, string> = { 'morph.decode': 'ctx', 'morph.import': 'art', 'morph.encode': 'enc' };
+
+function accept(op: Op, name: string, input: string | Uint8Array, requirements: string[], note: string, profile: Profile = 'core'): CaseSpec {
+  return { name: `${PREFIX[op]}-${name}`, op, profile, requirements, input, expect: { verdict: 'accept' }, note };
+}
+function reject(op: Op, name: string, input: string | Uint8Array, code: string, requirements: string[], profile: Profile, note: string): CaseSpec {
+  return { name: `${PREFIX[op]}-${name}`, op, profile, requirements, input, expect: { verdict: 'reject', code }, note };
+}
+
+function ir(text: string): Ir {
+  const r = irFromJsonText(text);
+  if (!r.ok) throw new Error(`recipe input does not parse: ${text}`);
+  return r.value;
+}
+
+function guideOf(encoding: string): InterpretationGuide {
+  const g = getGuide(encoding);
+  if (g === undefined) throw new Error(`no suite guide for ${encoding}`);
+  return g;
+}
+
+const planLabel = (p: BundlePlan) => `${p.encoding}${p.options.delimiter === undefined ? '' : `-${{ '\t': 'tab', ',': 'comma', '|': 'pipe', ';': 'semicolon' }[p.options.delimiter]}`}`;
+const planOf = (encoding: string, delimiter?: string): BundlePlan => CANDIDATE_PLANS.find((p) => p.encoding === encoding && p.options.delimiter === delimiter)!;
+
+function bundle(value: Ir, plan: BundlePlan, extra: { guide?: InterpretationGuide; schema?: JsonValue; inputKind?: InputKind } = {}): EncodedBundle {
+  const b = encodeBundle({ ir: value, inputKind: extra.inputKind ?? 'json-text', plan, guide: extra.guide ?? guideOf(plan.encoding), ...(extra.schema === undefined ? {} : { schema: extra.schema }) });
+  if (!b.ok) throw new Error(`${plan.encoding}: ${b.error.code}`);
+  return b.value;
+}
+
+function artifactRequest(value: Ir, plan: BundlePlan, extra: Partial<BuildArtifactRequest> = {}): BuildArtifactRequest {
+  return {
+    ir: value,
+    inputKind: 'json-text',
+    plan,
+    guide: guideOf(plan.encoding),
+    plannerPolicy: plan.encoding === 'json-compact' ? 'compatibility' : 'economy-experimental',
+    target: { model: 'gpt-4o', tokenizer: 'o200k_base' },
+    requestFrame: { task: { id: 'answer', instruction: 'Answer from the data only.' }, prefix: 'You are careful.', suffix: 'Reply in one line.' },
+    ...extra,
+  };
+}
+
+function artifact(value: Ir, plan: BundlePlan, extra: Partial<BuildArtifactRequest> = {}) {
+  const a = buildArtifact(artifactRequest(value, plan, extra));
+  if (!a.ok) throw new Error(`${plan.encoding}: ${a.error.code}`);
+  return a.value;
+}
+
+/** Small inputs each codec applies to (toon: JS-safe lexemes only). */
+const RECORDS = '[{"id":"c1","country":"US","revenue":129,"active":true},{"id":"c2","country":"CA","revenue":85.5,"active":false}]';
+const TRICKY_RECORDS = '[{"k":"tab\\there","n":null,"s":"a,b|c;d"},{"n":-7,"s":"😀\\"q\\"","k":"\\u0000"}]';
+const NESTED = '{"order":"A-17","total":1.2300,"items":[{"sku":"x/1","qty":2},{"sku":"y~2","qty":1}],"big":1E400,"neg":-0}';
+
+/** morph.decode recipes: accepted bundles of every plan, and the R-M6a acceptances. */
+function decodeRecipes(): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  const core = ['MORPH-CTX-1', 'MORPH-CTX-2', 'MORPH-CTX-3', 'MORPH-CTX-4', 'MORPH-CTX-6', 'MORPH-CTX-7', 'MORPH-CTX-8'];
+  for (const plan of CANDIDATE_PLANS) {
+    out.push(accept('morph.decode', `accept-${planLabel(plan)}-records`, bundle(ir(RECORDS), plan).text, [...core, 'R-M6', 'R-M6a'], `a canonical bundle of ${plan.encoding}`));
+    if (plan.encoding !== 'toon') out.push(accept('morph.decode', `accept-${planLabel(plan)}-tricky-cells`, bundle(ir(TRICKY_RECORDS), plan).text, [...core, 'R-M6'], 'escapes, delimiters inside strings, non-BMP, members in another order'));
+  }
+  for (const enc of ['json-compact', 'path-value']) {
+    out.push(accept('morph.decode', `accept-${enc}-nested-lexemes`, bundle(ir(NESTED), planOf(enc)).text, [...core, 'R-M6a'], 'nested value with 1.2300, 1E400 and -0 kept as lexemes'));
+  }
+  for (const [name, text] of [['scalar-string', '"<<<MORPH:"'], ['scalar-null', 'null'], ['empty-object', '{}'], ['unicode-keys', '{"😀":"\\u2028","é":[]}']] as const) {
+    out.push(accept('morph.decode', `accept-json-compact-${name}`, bundle(ir(text), planOf('json-compact')).text, core, `json-compact bundle of ${text}`));
+  }
+  out.push(accept('morph.decode', 'accept-json-lines-empty-array', bundle(ir('[]'), planOf('json-lines')).text, [...core, 'R-M6'], 'an empty PAYLOAD section is two LFs in a row'));
+  const b = bundle(ir(RECORDS), planOf('json-compact'));
+  out.push(accept('morph.decode', 'accept-any-boundary', writeBundle(b.parts, '0123456789abcdef01234567'), ['R-M6a', 'MORPH-CTX-2'], 'any 24-hex boundary is accepted; it is not derived again', 'strict'));
+  out.push(accept('morph.decode', 'accept-all-zero-boundary', writeBundle(b.parts, '0'.repeat(24)), ['R-M6a'], 'any 24-hex boundary is accepted', 'strict'));
+  out.push(accept('morph.decode', 'accept-schema-object', bundle(ir(RECORDS), planOf('json-compact'), { schema: ir('{"type":"array","items":{"type":"object"}}') }).text, ['MORPH-CTX-7', 'R-M6a'], 'a schema section in JCS form'));
+  out.push(accept('morph.decode', 'accept-schema-number', bundle(ir('[1]'), planOf('json-lines'), { schema: ir('1.5e2') }).text, ['MORPH-CTX-7', 'R-M6a'], 'schema 150 in JCS form'));
+  out.push(accept('morph.decode', 'accept-empty-guide', bundle(ir(RECORDS), planOf('json-compact'), { guide: { id: '', version: '', text: '' } }).text, ['MORPH-CTX-6', 'R-M6a'], 'guide ids are not checked against the suite names; empty guide text is two LFs'));
+  const markerLike = { id: 'custom', version: '9', text: '<<<MORPH:0123456789abcdef01234567:END>>>\nMORPH-CONTEXT/1 x\n<<<MORPH:' };
+  out.push(accept('morph.decode', 'accept-guide-with-foreign-markers', bundle(ir(RECORDS), planOf('rows-delimited', ','), { guide: markerLike }).text, ['R-M4', 'R-M6a'], 'markers of another boundary inside the guide are plain text', 'strict'));
+  out.push(accept('morph.decode', 'accept-js-value-input-kind', bundle(ir(RECORDS), planOf('columns-json'), { inputKind: 'js-value' }).text, ['MORPH-CTX-6', 'R-M6a'], 'inputKind js-value in metadata and layout'));
+  return out;
+}
+
+/** morph.decode refusals: every bundle mutator on two bases (json-compact, rows-delimited pipe). */
+function decodeMutations(): CaseSpec[] {
+  const bases = [planOf('json-compact'), planOf('rows-delimited', '|')].map((plan) => ({ label: planLabel(plan), b: bundle(ir(TRICKY_RECORDS), plan) }));
+  // Marker and metadata mutators do not depend on the codec: the second base repeats only the others.
+  const generic = (name: string) => name.startsWith('marker-') || name.startsWith('metadata-');
+  return bundleMutators().flatMap((m) =>
+    bases
+      .filter((_, i) => i === 0 || !generic(m.name))
+      .map(({ label, b }) => reject('morph.decode', `${m.name}-${label}`, m.mutate(b), m.code, [m.requirement], m.profile, `bundle mutator ${m.name}`)),
+  );
+}
+
+/** Part 1's codec mutators, carried in a bundle (morph.decode) and in a resealed artifact (morph.import). */
+function codecMutationsInContainers(): CaseSpec[] {
+  const inputs: Ir[] = [ir(TRICKY_RECORDS), ir(RECORDS), ir('[[1,2],{"a":[]},"x",null]'), ir('{"a":{"b":[true,"😀"]},"c":1.50}')];
+  const out: CaseSpec[] = [];
+  for (const m of CODEC_MUTATORS) {
+    let carriedInArtifact = false;
+    const carried = new Set<string>();
+    for (const plan of CANDIDATE_PLANS) {
+      const codec = lookupCodec(plan.encoding, plan.formatVersion);
+      // One bundle carrier per codec (its first delimiter plan), unless the mutator is about delimiters.
+      if (!codec.ok || !m.codecs.includes(codec.value.id) || (carried.has(codec.value.id) && !m.name.includes('delimiter'))) continue;
+      carried.add(codec.value.id);
+      // One carrier per codec: the first input the codec applies to and the mutator changes.
+      for (const value of inputs) {
+        const section = codec.value.encode(value, plan.options, { inputKind: 'json-text' });
+        if (!section.ok) continue;
+        const mutated = m.mutate(section.value, value);
+        // A layout that is not an object is refused by the container's own shape rule first (MORPH-CTX-6, MORPH-ART-2).
+        if (mutated === undefined || !isJsonObject(mutated.layoutMetadata)) break;
+        const label = `${m.name}-${planLabel(plan)}`;
+        const b = bundleWithSection(value, plan, mutated);
+        if (b !== undefined) out.push(reject('morph.decode', `codec-${label}`, b, m.code, [m.requirement, 'MORPH-CTX-8'], m.profile, `codec mutator ${m.name} inside a bundle`));
+        // In an artifact a layout delimiter that differs from the plan's is caught earlier (MORPH-ART-7).
+        // One artifact carrier per mutator is enough to show the import reaches the codec (R-M10).
+        if (!carriedInArtifact && mutated.layoutMetadata.get('delimiter') === plan.options.delimiter) {
+          carriedInArtifact = true;
+          out.push(reject('morph.import', `codec-${label}`, artifactWithSection(value, plan, mutated), m.code, [m.requirement, 'R-M10'], m.profile, `codec mutator ${m.name} inside a resealed artifact`));
+        }
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** A bundle whose section is `section`; undefined when JCS would respell the layout (R-M6a normalizes lexemes). */
+function bundleWithSection(value: Ir, plan: BundlePlan, section: EncodedSection): string | undefined {
+  const base = bundle(value, plan);
+  const metadata = metadataValue({ ...base.metadata, layoutMetadata: section.layoutMetadata });
+  const text = canonicalJson(metadata);
+  if (!text.ok) return undefined;
+  const back = parseJson(text.value);
+  if (!back.ok || !jsonEqual(back.value, metadata)) return undefined;
+  return writeBundle({ ...base.parts, metadata: text.value, payload: section.payload }, base.boundary);
+}
+
+function artifactWithSection(value: Ir, plan: BundlePlan, section: EncodedSection): string {
+  const a = artifact(value, plan).value;
+  const edited = setAt(setAt(a, '/section/payload', section.payload), '/section/layoutMetadata', section.layoutMetadata);
+  return writeJson(reseal(edited), { indent: 2 }) + '\n';
+}
+
+/** morph.import recipes and every artifact mutator. */
+function importCases(): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  const shape = ['MORPH-ART-1', 'MORPH-ART-2', 'MORPH-ART-3', 'MORPH-ART-4', 'MORPH-ART-5', 'MORPH-ART-6', 'MORPH-ART-8', 'R-M8', 'R-M9', 'R-M10'];
+  for (const plan of CANDIDATE_PLANS) {
+    out.push(accept('morph.import', `accept-${planLabel(plan)}`, artifact(ir(RECORDS), plan).text, [...shape, 'MORPH-ART-7'], `an artifact of ${plan.encoding} as the writer emits it`));
+  }
+  const base = artifact(ir(NESTED), planOf('json-compact'));
+  out.push(accept('morph.import', 'accept-nested-lexemes', base.text, shape, 'lexemes 1.2300, 1E400, -0 survive the artifact'));
+  out.push(accept('morph.import', 'accept-compact-file', writeJson(base.value), ['MORPH-ART-1'], 'member order and spacing are free: compact'));
+  out.push(accept('morph.import', 'accept-members-reversed', writeJson(reverseAll(base.value), { indent: 1 }), ['MORPH-ART-1', 'R-M9'], 'members reversed at every level: digests use JCS, so order is free'));
+  out.push(accept('morph.import', 'accept-with-schema', artifact(ir(RECORDS), planOf('columns-json'), { schema: ir('{"type":"array"}') }).text, ['MORPH-ART-2', 'R-M9'], 'an optional schema member inside modelDependencies'));
+  out.push(accept('morph.import', 'accept-validated-policy-recorded', artifact(ir(RECORDS), planOf('json-lines'), { plannerPolicy: 'validated' }).text, ['MORPH-ART-2'], 'any of the three policies may be recorded'));
+  out.push(accept('morph.import', 'accept-task-id-dotted', artifact(ir('[]'), planOf('json-lines'), { requestFrame: { task: { id: '0.a-b', instruction: ' ' }, prefix: '', suffix: '' }, target: { model: 'm', tokenizer: 't' } }).text, ['R-M8'], 'task id 0.a-b matches [a-z0-9][a-z0-9.-]*; a one-space instruction is non-empty', 'strict'));
+  out.push(accept('morph.import', 'accept-js-value', artifact(ir(RECORDS), planOf('path-value'), { inputKind: 'js-value' }).text, ['MORPH-ART-2', 'R-M6a'], 'inputKind js-value'));
+  const withIntegrity = (m: { code: string; requirement: string }) => (m.code === C.INTEGRITY_MISMATCH ? [m.requirement, 'R-M9'] : [m.requirement]);
+  const bases = [{ label: 'json-compact', a: base }, { label: 'toon-tab', a: artifact(ir(RECORDS), planOf('toon', '\t')) }];
+  // Shape mutators do not depend on the codec: the toon base repeats only the others.
+  const generic = (name: string) => /^(unknown-member|missing|mistyped)-/.test(name);
+  for (const m of artifactMutators()) {
+    for (const { label, a } of bases.filter((x, i) => i === 0 || !generic(m.name))) out.push(reject('morph.import', `${m.name}-${label}`, m.mutate(a.value), m.code, withIntegrity(m), m.profile, `artifact mutator ${m.name}`));
+  }
+  out.push(reject('morph.import', 'plan-delimiter-differs-from-layout', writeJson(reseal(setAt(artifact(ir(RECORDS), planOf('rows-delimited', '\t')).value, '/plan/options', new Map([['delimiter', ',']])))), C.PLAN_SECTION_MISMATCH, ['MORPH-ART-7'], ruleProfile('MORPH-ART-7'), 'plan says comma, the layout tab'));
+  return out;
+}
+
+function reverseAll(v: JsonValue): JsonValue {
+  if (Array.isArray(v)) return v.map(reverseAll);
+  if (v instanceof Map) return new Map([...v].reverse().map(([k, x]) => [k, k === 'layoutMetadata' || k === 'options' || k === 'schema' ? x : reverseAll(x)]));
+  return v;
+}
+
+/** morph.encode recipes. */
+function encodeCases(): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  const request = (input: string, plan: BundlePlan | JsonValue, guide?: JsonValue, extra: Record<string, JsonValue> = {}) => {
+    const planValue = isPlan(plan) ? new Map<string, JsonValue>([['encoding', plan.encoding], ['formatVersion', plan.formatVersion], ['options', new Map(plan.options.delimiter === undefined ? [] : [['delimiter', plan.options.delimiter]])]]) : plan;
+    const entries: Array<[string, JsonValue]> = [['input', input], ['plan', planValue]];
+    if (guide !== undefined) entries.push(['guide', guide]);
+    return writeJson(new Map([...entries, ...Object.entries(extra)]));
+  };
+  const custom = new Map<string, JsonValue>([['id', 'my-guide'], ['version', '3'], ['text', 'Read it.\n<<<MORPH:']]);
+  for (const plan of CANDIDATE_PLANS) {
+    out.push(accept('morph.encode', `accept-${planLabel(plan)}`, request(RECORDS, plan, null), ['MORPH-ENC-1', 'MORPH-ENC-2', 'R-M4', 'R-M6', 'R-M6a'], `suite guide of ${plan.encoding}; the observation is the exact bundle`, 'strict'));
+  }
+  out.push(accept('morph.encode', 'accept-guide-absent', request(RECORDS, planOf('json-compact')), ['MORPH-ENC-2'], 'no guide member means the suite guide', 'strict'));
+  out.push(accept('morph.encode', 'accept-custom-guide', request(RECORDS, planOf('json-lines'), custom), ['MORPH-ENC-2', 'R-M4'], 'a caller guide is carried verbatim, marker-like text included', 'strict'));
+  out.push(accept('morph.encode', 'accept-whitespace-around-input', request(' \n{"b":[1.0,2e1],"a":"😀"}\t', planOf('json-compact'), null), ['MORPH-ENC-1', 'R-M11a'], 'whitespace around the input value is allowed; lexemes and order are kept', 'strict'));
+  out.push(accept('morph.encode', 'accept-nested-path-value', request(NESTED, planOf('path-value'), null), ['MORPH-ENC-1'], 'path-value keeps 1.2300, 1E400 and -0', 'strict'));
+  out.push(accept('morph.encode', 'accept-empty-array-json-lines', request('[]', planOf('json-lines'), null), ['MORPH-ENC-1'], 'empty payload section', 'strict'));
+  const enc = (name: string, input: string, code: string, req: string, note: string) => reject('morph.encode', name, input, code, [req], ruleProfile(req) === 'strict' || req.startsWith('R-') ? 'strict' : 'core', note);
+  out.push(
+    enc('request-not-json', '{"input":"1"', JSON_CODES.SYNTAX, R.ENCODE_REQUEST, 'the request itself is strict JSON'),
+    enc('request-array', '[]', C.ENCODE_REQUEST_INVALID, R.ENCODE_REQUEST, 'the request is an object'),
+    enc('request-unknown-member', request('1', planOf('json-compact'), null, { schema: null }), C.ENCODE_REQUEST_INVALID, R.ENCODE_REQUEST, 'the request is closed'),
+    enc('request-input-missing', writeJson(new Map([['plan', new Map<string, JsonValue>([['encoding', 'json-compact'], ['formatVersion', '1'], ['options', new Map()]])]])), C.ENCODE_REQUEST_INVALID, R.ENCODE_REQUEST, 'input is required'),
+    enc('request-input-not-string', '{"input":1,"plan":{"encoding":"json-compact","formatVersion":"1","options":{}}}', C.ENCODE_REQUEST_INVALID, R.ENCODE_REQUEST, 'input is JSON text inside a string'),
+    enc('request-plan-options-missing', '{"input":"1","plan":{"encoding":"json-compact","formatVersion":"1"}}', C.ENCODE_REQUEST_INVALID, R.ENCODE_REQUEST, 'plan has exactly three members'),
+    enc('request-plan-extra-member', '{"input":"1","plan":{"encoding":"json-compact","formatVersion":"1","options":{},"policy":"x"}}', C.ENCODE_REQUEST_INVALID, R.ENCODE_REQUEST, 'plan is closed'),
+    enc('request-guide-missing-text', request('1', planOf('json-compact'), new Map([['id', 'g'], ['version', '1']])), C.ENCODE_REQUEST_INVALID, R.ENCODE_GUIDE, 'a caller guide is exactly {id, version, text}'),
+    enc('request-guide-string', request('1', planOf('json-compact'), 'morph-guide/json-compact'), C.ENCODE_REQUEST_INVALID, R.ENCODE_GUIDE, 'guide is null or an object'),
+    enc('encoding-unregistered', request('1', new Map<string, JsonValue>([['encoding', 'yaml'], ['formatVersion', '1'], ['options', new Map()]]), null), MORPH_CODES.UNSUPPORTED_ENCODING, 'R-M1', 'fail closed on an unknown codec'),
+    enc('toon-version-unregistered', request('1', new Map<string, JsonValue>([['encoding', 'toon'], ['formatVersion', '4.1.0'], ['options', new Map([['delimiter', ',']])]]), null), MORPH_CODES.UNSUPPORTED_ENCODING, 'R-M1', 'only toon 4.1.1 is registered'),
+    enc('options-on-json-compact', request('1', new Map<string, JsonValue>([['encoding', 'json-compact'], ['formatVersion', '1'], ['options', new Map([['delimiter', ',']])]]), null), MORPH_CODES.INVALID_CODEC_OPTIONS, 'R-M11b', 'json-compact takes {}'),
+    enc('rows-delimiter-missing', request(RECORDS, new Map<string, JsonValue>([['encoding', 'rows-delimited'], ['formatVersion', '1'], ['options', new Map()]]), null), MORPH_CODES.INVALID_CODEC_OPTIONS, 'R-M11b', 'rows-delimited needs a delimiter'),
+    enc('rows-delimiter-colon', request(RECORDS, new Map<string, JsonValue>([['encoding', 'rows-delimited'], ['formatVersion', '1'], ['options', new Map([['delimiter', ':']])]]), null), MORPH_CODES.INVALID_CODEC_OPTIONS, 'R-M11b', 'only tab, comma, pipe and semicolon'),
+    enc('input-duplicate-member', request('{"a":1,"a":2}', planOf('json-compact'), null), JSON_CODES.DUPLICATE_MEMBER, 'R-S1', 'the input text is strict JSON'),
+    enc('input-trailing-text', request('[1] x', planOf('json-compact'), null), JSON_CODES.SYNTAX, 'R-S1', 'the input text is one JSON value'),
+    enc('input-lone-surrogate', request('"\\ud800"', planOf('json-compact'), null), JSON_CODES.LONE_SURROGATE, 'R-S1', 'an escaped lone surrogate has no UTF-8 form'),
+    enc('input-depth-65', request(`${'['.repeat(65)}${']'.repeat(65)}`, planOf('json-compact'), null), MORPH_CODES.LIMIT_EXCEEDED, 'R-M2', 'container depth 65'),
+    enc('json-lines-on-object', request('{"a":1}', planOf('json-lines'), null), MORPH_CODES.CODEC_INAPPLICABLE, 'MORPH-JL-1', 'json-lines applies to a root array only'),
+    enc('rows-on-nested-records', request('[{"a":[1]}]', planOf('rows-delimited', ','), null), MORPH_CODES.CODEC_INAPPLICABLE, 'MORPH-RD-1', 'rows need primitive cells'),
+    enc('columns-on-sparse-records', request('[{"a":1},{"b":1}]', planOf('columns-json'), null), MORPH_CODES.CODEC_INAPPLICABLE, 'MORPH-RD-1', 'columns need one key set'),
+    enc('toon-on-trailing-zero', request('{"x":1.2300}', planOf('toon', ','), null), MORPH_CODES.TOON_NUMBER_INAPPLICABLE, 'MORPH-TOON-1', 'toon cannot keep 1.2300'),
+  );
+  return out;
+}
+
+function isPlan(v: unknown): v is BundlePlan {
+  return typeof v === 'object' && v !== null && !(v instanceof Map) && 'encoding' in v;
+}
+
+/** Samples at fixed seeds: accepted bundles and artifacts, and one seeded mutation of each bundle. */
+function generatedCases(): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  const mutators = bundleMutators();
+  const values = fc.sample(bundleInputValue(), { seed: 42, numRuns: 30 });
+  const picks = fc.sample(fc.nat({ max: mutators.length - 1 }), { seed: 43, numRuns: values.length });
+  values.forEach((value, i) => {
+    const id = String(i).padStart(2, '0');
+    const b = bundle(value, planOf('json-compact'));
+    out.push(accept('morph.decode', `generated-${id}`, b.text, ['MORPH-CTX-8', 'R-M6'], 'bundleInputValue() at seed 42, json-compact'));
+    const m = mutators[picks[i]!]!;
+    out.push(reject('morph.decode', `generated-${id}-${m.name}`, m.mutate(b), m.code, [m.requirement], m.profile, `bundle mutator ${m.name} on sample ${id}`));
+  });
+  const records = fc.sample(recordArrayIr({ numbers: 'js-safe', maxRows: 3 }), { seed: 42, numRuns: 12 });
+  records.forEach((value, i) => {
+    const plan = CANDIDATE_PLANS[i % CANDIDATE_PLANS.length]!;
+    const a = buildArtifact(artifactRequest(value, plan));
+    // Every plan applies to a JS-safe uniform record array.
+    if (!a.ok) throw new Error(`${plan.encoding}: ${a.error.code}`);
+    out.push(accept('morph.import', `generated-${String(i).padStart(2, '0')}-${planLabel(plan)}`, a.value.text, ['MORPH-ART-8', 'R-M10'], `recordArrayIr() at seed 42, ${plan.encoding}`));
+  });
+  const texts = fc.sample(jsonTextIr({ maxDepth: 3 }), { seed: 44, numRuns: 10 });
+  texts.forEach((value, i) => {
+    const id = String(i).padStart(2, '0');
+    out.push(accept('morph.encode', `generated-${id}`, writeJson(new Map<string, JsonValue>([['input', writeJson(value)], ['plan', new Map<string, JsonValue>([['encoding', 'path-value'], ['formatVersion', '1'], ['options', new Map()]])], ['guide', null]])), ['MORPH-ENC-1'], 'jsonTextIr() at seed 44, path-value', 'strict'));
+    out.push(accept('morph.decode', `generated-path-value-${id}`, bundle(value, planOf('path-value')).text, ['MORPH-CTX-8'], 'jsonTextIr() at seed 44, path-value'));
+  });
+  return out;
+}
+
+/** Every part-2 golden case. */
+export function bundleGoldenCases(): CaseSpec[] {
+  return [...decodeRecipes(), ...decodeMutations(), ...codecMutationsInContainers(), ...importCases(), ...encodeCases(), ...generatedCases()];
+}

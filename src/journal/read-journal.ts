@@ -166,8 +166,8 @@ export class JournalReader {
     }
     const scanned = scanJson(line, 0, line.length, true);
     if (!scanned.ok) {
-      if (!terminated) {
-        // R-J3: an unparsable unterminated final v2 line is refused.
+      if (!terminated && scanned.code === CODES.JSON_SYNTAX) {
+        // R-J3: an unparsable (cut) unterminated final v2 line is refused as such; other JSON faults keep their code.
         return this.stop(refuse(CODES.UNTERMINATED_V2_LINE, REQ.TORN_TAIL, 'core', `unparsable final v2 line without LF (${scanned.message})`, at, scanned.pointer, undefined, at.byteOffset + scanned.offset));
       }
       const profile = scanned.code === CODES.JSON_SYNTAX ? 'core' : 'strict';

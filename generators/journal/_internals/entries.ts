@@ -39,7 +39,7 @@ export function makeEntry(position: bigint | number | string, o: EntryOverrides 
 /** A valid group: a transaction at `first` and `records` records sharing its witness metadata. */
 export function makeGroup(first: bigint | number, records: number | readonly EntryOverrides[], tx: EntryOverrides = {}): Map<string, JsonValue>[] {
   const start = BigInt(first);
-  const list = typeof records === 'number' ? Array.from({ length: records }, () => ({})) : records;
+  const list: readonly EntryOverrides[] = typeof records === 'number' ? Array.from({ length: records }, (): EntryOverrides => ({})) : records;
   const txEntry = makeEntry(start, tx);
   const txMd = txEntry.get('metadata') as Map<string, JsonValue>;
   const out = [txEntry];

@@ -1,7 +1,8 @@
 /** Imports every case source `generators/<format>/golden-cases.ts` (found by globbing) and collects its cases. */
+import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fromPlain, type JsonValue } from '../../shared/json/value.ts';
+import { fromPlain, jsonNumber, type JsonValue } from '../../shared/json/value.ts';
 import type { CaseSpec } from '../../shared/vectors.ts';
 import { compareCodePoints } from '../../shared/text.ts';
 import { CASE_SOURCE_FILE, FORMATS, GENERATORS_DIR, type FormatName } from './constants.ts';
@@ -14,7 +15,10 @@ export interface CaseSource {
   /** Repository-relative path of the module (e.g. `generators/journal/golden-cases.ts`). */
   readonly module: string;
   readonly cases: readonly CaseSpec[];
-  /** The module's exported seed constants (exports whose name contains "seed"), by export name; null when none. */
+  /**
+   * The module's fixed seeds: its exported seed constants (exports whose name contains "seed") by export
+   * name, else the distinct seed literals of its source text (`seed: 42`, `SEED = 7`); null when neither.
+   */
   readonly seeds: JsonValue;
 }
 
@@ -41,7 +45,8 @@ export async function collectCaseSources(generatorsDir: string = GENERATORS_DIR)
     if (typeof mod.goldenCases !== 'function') throw new Error(`${module}: exports no goldenCases() function`);
     const cases: unknown = await (mod.goldenCases as () => unknown)();
     if (!Array.isArray(cases)) throw new Error(`${module}: goldenCases() did not return an array`);
-    sources.push({ format: format as FormatName, module, cases: cases as CaseSpec[], seeds: readSeedExports(mod) });
+    const seeds = readSeedExports(mod) ?? readSeedLiterals(readFileSync(join(root, rel), 'utf8'));
+    sources.push({ format: format as FormatName, module, cases: cases as CaseSpec[], seeds });
   }
   return sources;
 }
@@ -53,6 +58,14 @@ export function readSeedExports(mod: Record<string, unknown>): JsonValue {
     .sort(compareCodePoints);
   if (names.length === 0) return null;
   return new Map(names.map((n) => [n, fromPlain(mod[n])] as const));
+}
+
+/** Distinct integer seed literals written as `seed: N`, `seed = N` or `SEED = N` in a module's text, ascending. */
+export function readSeedLiterals(text: string): JsonValue {
+  const seeds = new Set<bigint>();
+  for (const m of text.matchAll(/\bseed\s*[:=]\s*(-?[0-9]+)\b/gi)) seeds.add(BigInt(m[1]!));
+  if (seeds.size === 0) return null;
+  return [...seeds].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((n) => jsonNumber(n));
 }
 
 function isSeedValue(v: unknown): boolean {

@@ -91,3 +91,20 @@ describe('morph ops', () => {
     expect(code(await run('morph.decode', 'MORPH-CONTEXT/1'))).toBe(CONTEXT_CODES.BUNDLE_HEADER);
   });
 });
+
+describe('morph ops never throw', () => {
+  it('property: morph.encode and morph.import answer every edited request with an outcome', async () => {
+    const fc = (await import('fast-check')).default;
+    const base = encodeRequest('[{"a":1},{"a":2}]');
+    const edit = fc.tuple(fc.nat({ max: base.length }), fc.nat({ max: 4 }), fc.string({ maxLength: 4 })).map(([i, del, ins]) => base.slice(0, i) + ins + base.slice(i + del));
+    await fc.assert(
+      fc.asyncProperty(edit, async (text) => {
+        for (const op of ['morph.encode', 'morph.import', 'morph.decode', 'morph.c14n'] as const) {
+          const o = await run(op, text);
+          expect('accept' in o).toBe(true);
+        }
+      }),
+      { seed: 4460, numRuns: 300 },
+    );
+  });
+});

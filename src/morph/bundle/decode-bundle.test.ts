@@ -136,3 +136,27 @@ describe('decodeBundle (MORPH-CONTEXT/1)', () => {
 });
 
 const m7 = ['encoding', 'formatVersion', 'inputKind', 'inputSemanticDigest', 'interpretationGuideId', 'interpretationGuideVersion', 'layoutMetadata'];
+
+describe('decodeBundle never throws on edited bundles', () => {
+  it('property: random single edits of valid bundles of every codec give a Result', async () => {
+    const { CANDIDATE_PLANS } = await import('../codecs/registry.ts');
+    const rows = value('[{"a":"x","b":1},{"a":"y\\n","b":2}]');
+    const texts = CANDIDATE_PLANS.map((plan) => {
+      const b = encodeBundle({ ...request(rows), plan });
+      if (!b.ok) throw new Error(b.error.code);
+      return b.value.text;
+    });
+    const edit = fc.tuple(fc.constantFrom(...texts), fc.nat(), fc.nat({ max: 3 }), fc.string({ unit: 'binary', maxLength: 3 })).map(([t, at, del, ins]) => {
+      const i = at % (t.length + 1);
+      return t.slice(0, i) + ins + t.slice(i + del);
+    });
+    fc.assert(
+      fc.property(edit, (text) => {
+        const r = decodeBundle(text);
+        expect(typeof r.ok).toBe('boolean');
+        if (!r.ok) expect(r.error.code).toMatch(/^[A-Z][A-Z0-9_]*$/);
+      }),
+      { seed: 4412, numRuns: 500 },
+    );
+  });
+});

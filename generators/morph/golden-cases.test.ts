@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { irFromJsonText } from '../../src/morph/ir/ir-from-json-text.ts';
+import { decodeBundle } from '../../src/morph/bundle/decode-bundle.ts';
 import { goldenCases } from './golden-cases.ts';
 
 describe('morph golden cases', () => {
@@ -11,6 +12,15 @@ describe('morph golden cases', () => {
   it('the c14n cases get the verdict they declare from the IR builder', () => {
     for (const c of cases.filter((x) => x.op === 'morph.c14n')) {
       const r = irFromJsonText(c.input);
+      const got = r.ok ? 'accept' : r.error.code;
+      expect([c.name, got]).toEqual([c.name, c.expect.verdict === 'reject' ? c.expect.code : 'accept']);
+    }
+  });
+  it('the codec recipes carried in bundles get their declared verdict from the bundle decoder', () => {
+    const decodes = cases.filter((x) => x.op === 'morph.decode');
+    expect(decodes.length).toBeGreaterThan(80);
+    for (const c of decodes) {
+      const r = decodeBundle(c.input);
       const got = r.ok ? 'accept' : r.error.code;
       expect([c.name, got]).toEqual([c.name, c.expect.verdict === 'reject' ? c.expect.code : 'accept']);
     }

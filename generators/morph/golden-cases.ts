@@ -4,8 +4,17 @@
  * Deterministic: hand-written recipes plus samples of the generators at fixed seeds.
  */
 import fc from 'fast-check';
+import { canonicalJson } from '../../src/shared/json/jcs.ts';
+import type { JsonObject } from '../../src/shared/json/value.ts';
 import type { CaseSpec } from '../../src/shared/vectors.ts';
+import { encodeBundle } from '../../src/morph/bundle/encode-bundle.ts';
+import { frameBundle } from '../../src/morph/bundle/frame-bundle.ts';
+import { metadataValue } from '../../src/morph/bundle/parse-bundle-metadata.ts';
+import { getCodec } from '../../src/morph/codecs/registry.ts';
 import { LIMITS } from '../../src/morph/constants.ts';
+import { getGuide } from '../../src/morph/guides/index.ts';
+import { irFromJsonText } from '../../src/morph/ir/ir-from-json-text.ts';
+import { codecSectionRecipes, type CodecSectionRecipe } from './codec-section-recipes.ts';
 import { jsonText } from './json-text.ts';
 import { nearLimitJsonText } from './near-limit-json-text.ts';
 
@@ -79,7 +88,43 @@ function c14nGenerated(): CaseSpec[] {
   return [...generated, ...deep];
 }
 
+/**
+ * The recipe's section inside a bundle written the way the MORPH-CONTEXT/1 writer writes it: the
+ * bundle metadata declares the base's digest and the recipe's layout, the payload is the recipe's.
+ */
+function recipeBundle(r: CodecSectionRecipe): string {
+  const base = irFromJsonText(r.base);
+  const codec = getCodec(r.encoding, r.formatVersion);
+  if (!base.ok || codec === undefined) throw new Error(`recipe ${r.name}: bad base or codec`);
+  const plan = { encoding: r.encoding, formatVersion: r.formatVersion, options: r.options ?? codec.optionVariants[0]! };
+  const bundle = encodeBundle({ ir: base.value, inputKind: 'json-text', plan, guide: getGuide(r.encoding)! });
+  if (!bundle.ok) throw new Error(`recipe ${r.name}: ${bundle.error.code}`);
+  const layout: JsonObject = new Map(bundle.value.section.layoutMetadata);
+  for (const [k, v] of Object.entries(r.meta ?? {})) {
+    if (v === undefined) layout.delete(k);
+    else layout.set(k, v);
+  }
+  const metadata = canonicalJson(metadataValue({ ...bundle.value.metadata, layoutMetadata: layout }));
+  if (!metadata.ok) throw new Error(`recipe ${r.name}: layout has no JCS form`);
+  const framed = frameBundle({ ...bundle.value.parts, metadata: metadata.value, payload: r.payload ?? bundle.value.section.payload });
+  if (!framed.ok) throw new Error(`recipe ${r.name}: ${framed.error.code}`);
+  return framed.value.text;
+}
+
+/** morph.decode cases: every hand-written codec recipe carried in a bundle. */
+function codecRecipeBundles(): CaseSpec[] {
+  return codecSectionRecipes().map((r) => ({
+    name: `ctx-recipe-${r.name}`,
+    op: 'morph.decode',
+    profile: r.profile,
+    requirements: [r.requirement],
+    input: recipeBundle(r),
+    expect: r.expect,
+    note: `codec section recipe ${r.name} (generators/morph/codec-section-recipes.ts) inside a bundle`,
+  }));
+}
+
 /** Every MORPH golden case of this file. */
 export function goldenCases(): CaseSpec[] {
-  return [...c14nRecipes(), ...c14nGenerated()];
+  return [...c14nRecipes(), ...c14nGenerated(), ...codecRecipeBundles()];
 }

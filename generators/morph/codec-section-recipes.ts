@@ -1,0 +1,177 @@
+/**
+ * Hand-written codec sections: for each codec, its own encoding accepted and one literal payload or
+ * layout edit per rejection the seed and the resolutions list, with the code, rule and profile the
+ * rule gives. `base` is the JSON text whose encoding provides the layout and whose digest is the
+ * declared input digest; `payload` replaces the encoded payload; `meta` sets (or, with undefined,
+ * deletes) layout members. Used by the codec tests and, inside bundles, by the golden cases.
+ */
+import type { Profile } from '../../src/shared/errors.ts';
+import { JsonNumber, type JsonValue } from '../../src/shared/json/value.ts';
+import type { CodecOptions } from '../../src/morph/codecs/types.ts';
+import { RULES } from '../../src/morph/constants.ts';
+
+/** One recipe. */
+export interface CodecSectionRecipe {
+  readonly name: string;
+  readonly encoding: string;
+  readonly formatVersion: string;
+  readonly options?: CodecOptions;
+  readonly base: string;
+  readonly payload?: string;
+  readonly meta?: Readonly<Record<string, JsonValue | undefined>>;
+  readonly expect: { readonly verdict: 'accept' } | { readonly verdict: 'reject'; readonly code: string };
+  readonly requirement: string;
+  readonly profile: Profile;
+}
+
+type Entry = [name: string, base: string, edit: { payload?: string; meta?: Record<string, JsonValue | undefined>; options?: CodecOptions }, code: string, requirement: string, profile?: Profile];
+
+const n = (lexeme: string) => new JsonNumber(lexeme);
+const ROWS = '[{"id":"c1","n":129,"ok":true},{"n":85,"id":"c2","ok":false}]';
+
+const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
+  'json-compact': {
+    formatVersion: '1',
+    entries: [
+      ['own-encoding', '{"a":[1.50,"x"],"b":-0}', {}, 'accept', RULES.COMPACT_ROOT_KIND],
+      ['root-kind-mismatch', '{"a":1}', { meta: { rootKind: 'array' } }, 'ROOT_KIND_MISMATCH', RULES.COMPACT_ROOT_KIND],
+      ['whitespace', '{"a":1}', { payload: '{"a": 1}' }, 'PAYLOAD_NOT_CANONICAL', RULES.CANONICAL_PAYLOAD, 'strict'],
+      ['non-minimal-escape', '"A"', { payload: '"\\u0041"' }, 'PAYLOAD_NOT_CANONICAL', RULES.CANONICAL_PAYLOAD, 'strict'],
+      ['single-quotes', '{"a":1}', { payload: "{'a':1}" }, 'JSON_SYNTAX', 'R-S1'],
+      ['duplicate-member', '{"a":1}', { payload: '{"a":1,"a":1}' }, 'JSON_DUPLICATE_MEMBER', 'R-S1'],
+      ['depth-65', '1', { payload: '['.repeat(65) + ']'.repeat(65), meta: { rootKind: 'array' } }, 'LIMIT_EXCEEDED', RULES.LIMITS],
+      ['other-value', '{"a":1}', { payload: '{"a":2}' }, 'DIGEST_MISMATCH', RULES.IDENTITY],
+      ['lexeme-1.0-is-not-1', '1.0', { payload: '1' }, 'DIGEST_MISMATCH', RULES.IDENTITY],
+      ['unknown-layout-member', '1', { meta: { extra: true } }, 'LAYOUT_UNKNOWN_MEMBER', RULES.SHARED_LAYOUT],
+      ['missing-layout-member', '1', { meta: { semanticDigest: undefined } }, 'LAYOUT_MISSING_MEMBER', RULES.SHARED_LAYOUT],
+      ['ir-version-2', '1', { meta: { irVersion: 'morph-ir/2' } }, 'LAYOUT_INVALID_VALUE', RULES.SHARED_LAYOUT],
+      ['layout-input-kind-differs', '1', { meta: { inputKind: 'js-value' } }, 'INPUT_KIND_MISMATCH', RULES.IDENTITY],
+    ],
+  },
+  'json-lines': {
+    formatVersion: '1',
+    entries: [
+      ['own-encoding', '[{"a":1},[2],"x\\ny",null,null]', {}, 'accept', RULES.LINES_FRAMING],
+      ['empty-array-empty-payload', '[]', {}, 'accept', RULES.LINES_LAYOUT],
+      ['empty-payload-elements-declared', '[]', { meta: { elementCount: n('1') } }, 'ELEMENT_COUNT_MISMATCH', RULES.LINES_FRAMING],
+      ['carriage-return', '[1,2]', { payload: '1\r\n2' }, 'PAYLOAD_CARRIAGE_RETURN', RULES.LINES_FRAMING],
+      ['trailing-line-feed', '[1,2]', { payload: '1\n2\n' }, 'TRAILING_LINE_FEED', RULES.LINES_FRAMING],
+      ['empty-line', '[1,2]', { payload: '1\n\n2', meta: { elementCount: n('3') } }, 'EMPTY_LINE', RULES.LINES_FRAMING],
+      ['extra-line', '[1,2]', { payload: '1\n2\n3' }, 'ELEMENT_COUNT_MISMATCH', RULES.LINES_FRAMING],
+      ['missing-line', '[1,2]', { payload: '1' }, 'ELEMENT_COUNT_MISMATCH', RULES.LINES_FRAMING],
+      ['line-not-compact', '[[1,2]]', { payload: '[1, 2]' }, 'PAYLOAD_NOT_CANONICAL', RULES.CANONICAL_PAYLOAD, 'strict'],
+      ['two-values-on-a-line', '[1,2]', { payload: '1 2\n3' }, 'JSON_SYNTAX', 'R-S1'],
+      ['root-object-declared', '[1]', { meta: { root: 'object' } }, 'LAYOUT_INVALID_VALUE', RULES.LINES_LAYOUT],
+      ['element-count-over-limit', '[1]', { meta: { elementCount: n('250001') } }, 'LIMIT_EXCEEDED', RULES.DECLARED_COUNTS],
+      ['line-depth-under-root', '[1]', { payload: '['.repeat(64) + ']'.repeat(64) }, 'LIMIT_EXCEEDED', RULES.LIMITS],
+    ],
+  },
+  'rows-delimited': {
+    formatVersion: '1',
+    entries: [
+      ['own-encoding', ROWS, {}, 'accept', RULES.ROWS_GRAMMAR],
+      ['delimiters-inside-strings', '[{"a":"x,y\\t|;","b":null}]', { options: { delimiter: ',' } }, 'accept', RULES.ROWS_GRAMMAR],
+      ['pipe-delimiter', ROWS, { options: { delimiter: '|' } }, 'accept', RULES.ROWS_LAYOUT],
+      ['carriage-return', ROWS, { payload: '"c1"\t129\ttrue\r\n"c2"\t85\tfalse' }, 'PAYLOAD_CARRIAGE_RETURN', RULES.ROWS_GRAMMAR],
+      ['trailing-row-separator', ROWS, { payload: '"c1"\t129\ttrue\n"c2"\t85\tfalse\n' }, 'TRAILING_LINE_FEED', RULES.ROWS_GRAMMAR],
+      ['extra-row', ROWS, { payload: '"c1"\t129\ttrue\n"c2"\t85\tfalse\n"c3"\t1\ttrue' }, 'ROW_COUNT_MISMATCH', RULES.ROWS_GRAMMAR],
+      ['missing-row', ROWS, { payload: '"c1"\t129\ttrue' }, 'ROW_COUNT_MISMATCH', RULES.ROWS_GRAMMAR],
+      ['unterminated-string', ROWS, { payload: '"c1"\t129\ttrue\n"c2\t85\tfalse' }, 'UNTERMINATED_STRING', RULES.ROWS_GRAMMAR],
+      ['row-too-wide', ROWS, { payload: '"c1"\t129\ttrue\tnull\n"c2"\t85\tfalse' }, 'ROW_WIDTH_MISMATCH', RULES.ROWS_GRAMMAR],
+      ['row-too-narrow', ROWS, { payload: '"c1"\t129\n"c2"\t85\tfalse' }, 'ROW_WIDTH_MISMATCH', RULES.ROWS_GRAMMAR],
+      ['duplicate-field', ROWS, { meta: { fields: ['id', 'n', 'id'] } }, 'DUPLICATE_FIELD', RULES.ROWS_LAYOUT],
+      ['bare-word-cell', ROWS, { payload: 'c1\t129\ttrue\n"c2"\t85\tfalse' }, 'INVALID_CELL', RULES.ROWS_GRAMMAR],
+      ['empty-cell', ROWS, { payload: '"c1"\t\ttrue\n"c2"\t85\tfalse' }, 'INVALID_CELL', RULES.ROWS_GRAMMAR],
+      ['container-cell', ROWS, { payload: '"c1"\t[1]\ttrue\n"c2"\t85\tfalse' }, 'INVALID_CELL', RULES.ROWS_GRAMMAR],
+      ['leading-zero-cell', ROWS, { payload: '"c1"\t0129\ttrue\n"c2"\t85\tfalse' }, 'INVALID_CELL', RULES.ROWS_GRAMMAR],
+      ['space-around-cell', ROWS, { payload: '"c1"\t 129\ttrue\n"c2"\t85\tfalse' }, 'INVALID_CELL', RULES.ROWS_CELL, 'strict'],
+      ['unsafe-row-count', ROWS, { meta: { rowCount: n('62500') } }, 'LIMIT_EXCEEDED', RULES.DECLARED_COUNTS],
+      ['row-count-zero', ROWS, { meta: { rowCount: n('0') } }, 'LAYOUT_INVALID_VALUE', RULES.DECLARED_COUNTS, 'strict'],
+      ['delimiter-colon', ROWS, { meta: { delimiter: ':' } }, 'LAYOUT_INVALID_VALUE', RULES.ROWS_CELL],
+      ['delimiter-named-not-character', ROWS, { meta: { delimiter: 'tab' } }, 'LAYOUT_INVALID_VALUE', RULES.ROWS_CELL],
+      ['cell-changed', ROWS, { payload: '"c1"\t129\ttrue\n"c2"\t86\tfalse' }, 'DIGEST_MISMATCH', RULES.IDENTITY],
+    ],
+  },
+  'columns-json': {
+    formatVersion: '1',
+    entries: [
+      ['own-encoding', ROWS, {}, 'accept', RULES.COLUMNS_GRAMMAR],
+      ['column-count', ROWS, { payload: '[["c1","c2"],[129,85]]' }, 'COLUMN_COUNT_MISMATCH', RULES.COLUMNS_GRAMMAR],
+      ['column-length', ROWS, { payload: '[["c1","c2"],[129],[true,false]]' }, 'COLUMN_LENGTH_MISMATCH', RULES.COLUMNS_GRAMMAR],
+      ['object-cell', ROWS, { payload: '[["c1","c2"],[129,{}],[true,false]]' }, 'NON_PRIMITIVE_CELL', RULES.COLUMNS_GRAMMAR],
+      ['column-not-array', ROWS, { payload: '[["c1","c2"],129,[true,false]]' }, 'INVALID_COLUMN', RULES.COLUMNS_GRAMMAR],
+      ['duplicate-field', ROWS, { meta: { fields: ['id', 'id', 'ok'] } }, 'DUPLICATE_FIELD', RULES.COLUMNS_LAYOUT],
+      ['allocation-over-limit', ROWS, { meta: { rowCount: n('250000') } }, 'LIMIT_EXCEEDED', RULES.DECLARED_COUNTS],
+      ['spaced-payload', ROWS, { payload: '[["c1","c2"], [129,85], [true,false]]' }, 'PAYLOAD_NOT_CANONICAL', RULES.CANONICAL_PAYLOAD, 'strict'],
+    ],
+  },
+  'path-value': {
+    formatVersion: '1',
+    entries: [
+      ['own-encoding', '{"account":{"id":"c1"},"flags":[true,null],"empty":{},"amount":1.2300}', {}, 'accept', RULES.PATH_VALUE_RECORD],
+      ['siblings-any-order', '{"a":1,"b":[2,3]}', { payload: '["","object"]\n["/a","number","1"]\n["/b","array",2]\n["/b/1","number","3"]\n["/b/0","number","2"]' }, 'accept', RULES.PATH_VALUE_ORDER],
+      ['object-key-zero', '{"0":null}', { payload: '["","object"]\n["/0","null"]' }, 'accept', RULES.PATH_VALUE_TREE],
+      ['escaped-pointer', '{"a/b":{"~":1}}', {}, 'accept', RULES.PATH_VALUE_POINTER],
+      ['arity', '{"a":null}', { payload: '["","object"]\n["/a","null",null]' }, 'INVALID_RECORD', RULES.PATH_VALUE_RECORD],
+      ['record-not-array', '{"a":null}', { payload: '["","object"]\n{"/a":"null"}' }, 'INVALID_RECORD', RULES.PATH_VALUE_RECORD],
+      ['string-record-number-value', '{"a":"1"}', { payload: '["","object"]\n["/a","string",1]' }, 'INVALID_RECORD', RULES.PATH_VALUE_RECORD],
+      ['unknown-tag', '{"a":null}', { payload: '["","object"]\n["/a","nil"]' }, 'UNKNOWN_NODE_TAG', RULES.PATH_VALUE_RECORD],
+      ['malformed-lexeme', '{"a":1}', { payload: '["","object"]\n["/a","number","+1"]' }, 'INVALID_NUMBER_LEXEME', RULES.PATH_VALUE_RECORD],
+      ['bad-pointer-escape', '{"a":null}', { payload: '["","object"]\n["/~a","null"]' }, 'INVALID_POINTER', RULES.PATH_VALUE_POINTER],
+      ['pointer-without-slash', '{"a":null}', { payload: '["","object"]\n["a","null"]' }, 'INVALID_POINTER', RULES.PATH_VALUE_POINTER],
+      ['duplicate-path', '{"a":null}', { payload: '["","object"]\n["/a","null"]\n["/a","null"]', meta: { recordCount: n('3') } }, 'DUPLICATE_PATH', RULES.PATH_VALUE_TREE],
+      ['missing-parent', '{"a":{"b":null}}', { payload: '["","object"]\n["/a/b","null"]\n["/c","object"]' }, 'MISSING_PARENT', RULES.PATH_VALUE_TREE],
+      ['parent-only-later', '{"a":{"b":null}}', { payload: '["","object"]\n["/a/b","null"]\n["/a","object"]' }, 'MISSING_PARENT', RULES.PATH_VALUE_ORDER, 'strict'],
+      ['no-root-record', '{"a":null}', { payload: '["/a","null"]\n["/b","null"]' }, 'MISSING_PARENT', RULES.PATH_VALUE_TREE],
+      ['child-under-scalar', '{"a":null}', { payload: '["","object"]\n["/a","null"]\n["/a/b","null"]', meta: { recordCount: n('3') } }, 'PARENT_NOT_CONTAINER', RULES.PATH_VALUE_TREE],
+      ['noncanonical-index', '[null]', { payload: '["","array",1]\n["/00","null"]' }, 'INVALID_ARRAY_INDEX', RULES.PATH_VALUE_TREE],
+      ['index-out-of-range', '[null]', { payload: '["","array",1]\n["/1","null"]' }, 'INVALID_ARRAY_INDEX', RULES.PATH_VALUE_TREE],
+      ['hole', '[null,null,null]', { payload: '["","array",4]\n["/0","null"]\n["/2","null"]\n["/3","null"]' }, 'ARRAY_HOLE', RULES.PATH_VALUE_TREE],
+      ['item-count-mismatch', '[null,null,null]', { payload: '["","array",4]\n["/0","null"]\n["/1","null"]\n["/2","null"]' }, 'ITEM_COUNT_MISMATCH', RULES.PATH_VALUE_TREE],
+      ['record-count-mismatch', '[null]', { meta: { recordCount: n('3') } }, 'RECORD_COUNT_MISMATCH', RULES.PATH_VALUE_RECORD],
+      ['multiple-roots', 'null', { payload: '["","null"]\n["","null"]', meta: { recordCount: n('2') } }, 'MULTIPLE_ROOTS', RULES.PATH_VALUE_TREE],
+      ['item-count-over-limit', '[null]', { payload: '["","array",250001]\n["/0","null"]' }, 'LIMIT_EXCEEDED', RULES.DECLARED_COUNTS],
+      ['depth-65', 'null', { payload: Array.from({ length: 65 }, (_, i) => `["${'/0'.repeat(i)}","array",1]`).join('\n'), meta: { recordCount: n('65') } }, 'LIMIT_EXCEEDED', RULES.LIMITS],
+      ['spaced-record', 'null', { payload: '["", "null"]' }, 'PAYLOAD_NOT_CANONICAL', RULES.NO_CR, 'strict'],
+      ['trailing-line-feed', 'null', { payload: '["","null"]\n' }, 'TRAILING_LINE_FEED', RULES.PATH_VALUE_TRAILING_LF, 'strict'],
+    ],
+  },
+  toon: {
+    formatVersion: '4.1.1',
+    entries: [
+      ['own-encoding', '{"a":[1,2],"b":"x","t":[{"k":1,"v":"p"},{"k":2,"v":"q"}]}', {}, 'accept', RULES.TOON_ROUND_TRIP],
+      ['own-encoding-pipe', '{"t":[{"k":1,"v":"a|b"}]}', { options: { delimiter: '|' } }, 'accept', RULES.TOON_CANONICAL],
+      ['count-mismatch', '[1,2]', { payload: '[2]: 1,2,3' }, 'TOON_DECODE_FAILED', RULES.TOON_ROUND_TRIP],
+      ['bad-indentation', '{"a":{"b":1}}', { payload: 'a:\n   b: 1' }, 'TOON_DECODE_FAILED', RULES.TOON_ROUND_TRIP],
+      ['double-space', '{"a":1}', { payload: 'a:  1' }, 'TOON_NOT_CANONICAL', RULES.TOON_CANONICAL],
+      ['number-respelled', '{"a":1.5}', { payload: 'a: 1.50' }, 'TOON_NOT_CANONICAL', RULES.TOON_CANONICAL],
+      ['other-value', '{"a":1}', { payload: 'a: 2' }, 'DIGEST_MISMATCH', RULES.IDENTITY],
+      ['semantic-digest-member', '1', { meta: { semanticDigest: '0'.repeat(64) } }, 'LAYOUT_UNKNOWN_MEMBER', RULES.TOON_LAYOUT],
+      ['ir-version-member', '1', { meta: { irVersion: 'morph-ir/1' } }, 'LAYOUT_UNKNOWN_MEMBER', RULES.TOON_LAYOUT],
+      ['indent-4', '1', { meta: { indentSize: n('4') } }, 'LAYOUT_INVALID_VALUE', RULES.TOON_LAYOUT],
+      ['lenient-decode', '1', { meta: { strictDecode: false } }, 'LAYOUT_INVALID_VALUE', RULES.TOON_LAYOUT],
+      ['package-4.1.2', '1', { meta: { packageVersion: '4.1.2' } }, 'LAYOUT_INVALID_VALUE', RULES.TOON_LAYOUT],
+      ['other-adapter', '1', { meta: { adapter: 'toon-rs' } }, 'LAYOUT_INVALID_VALUE', RULES.TOON_LAYOUT],
+      ['semicolon-delimiter', '1', { meta: { delimiter: ';' } }, 'LAYOUT_INVALID_VALUE', RULES.TOON_LAYOUT],
+      ['carriage-return', '{"a":1}', { payload: 'a: 1\r' }, 'PAYLOAD_CARRIAGE_RETURN', RULES.NO_CR, 'strict'],
+    ],
+  },
+};
+
+/** Every recipe, codec by codec in registry order. */
+export function codecSectionRecipes(): CodecSectionRecipe[] {
+  return Object.entries(TABLES).flatMap(([encoding, { formatVersion, entries }]) =>
+    entries.map(([name, base, edit, code, requirement, profile]) => ({
+      name: `${encoding}-${name}`,
+      encoding,
+      formatVersion,
+      ...(edit.options === undefined ? {} : { options: edit.options }),
+      base,
+      ...(edit.payload === undefined ? {} : { payload: edit.payload }),
+      ...(edit.meta === undefined ? {} : { meta: edit.meta }),
+      expect: code === 'accept' ? { verdict: 'accept' as const } : { verdict: 'reject' as const, code },
+      requirement,
+      profile: profile ?? 'core',
+    })),
+  );
+}

@@ -45,7 +45,7 @@ describe('HTML report in headless Chromium', () => {
       expect(await page.locator('#matrix-head th').count()).toBe(4);
       expect(await page.locator('tr.case').count()).toBe(6);
       expect(await page.locator('tr.group-op').allTextContents()).toEqual(['journal.read', 'morph.c14n', 'morph.decode']);
-      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 
       await page.selectOption('#filter-outcome', 'failing');
       expect(await page.locator('tr.case:visible').count()).toBe(3);
@@ -76,7 +76,7 @@ describe('HTML report in headless Chromium', () => {
       await page.locator('tr.case:visible td.cell[data-outcome="errored:crash"]').click();
       expect(await page.locator('#details-input').textContent()).toBe('</script><script>window.__pwned = 1</script>');
       expect(await page.locator('#details-stderr').textContent()).toContain('onerror=');
-      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 
       expect(errors).toEqual([]);
       expect(requests.every((u) => u.startsWith('file:'))).toBe(true);

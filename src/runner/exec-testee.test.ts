@@ -62,18 +62,22 @@ describe('ExecTestee', () => {
   });
 
   it('kills the whole process group on timeout, grandchildren included', async () => {
+    const marker = `marker-${process.pid}-${Date.now()}`;
     const before = Date.now();
-    const a = await testee.run('journal.read', input('spawn-hang'));
+    const a = await testee.run('journal.read', input(`spawn-hang ${marker}`));
     expect(a.reply).toMatchObject({ kind: 'errored', errorClass: 'timeout' });
     expect(Date.now() - before).toBeLessThan(5000);
-    // No process of the toy's group survives, the grandchild included (found by its script text).
+    // No process of the toy's group survives, the grandchild included (found by its marker).
     const { execFileSync } = await import('node:child_process');
-    const left = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
-      .split('\n')
-      .filter((l) => l.includes('setInterval(() => {}, 1000)'))
-      .map((l) => Number(l.trim().split(/\s+/)[0]))
-      .filter(alive);
-    expect(left).toEqual([]);
+    const survivors = () =>
+      execFileSync('ps', ['-eo', 'pid,stat,args'], { encoding: 'utf8' })
+        .split('\n')
+        .filter((l) => l.includes(marker) && !/^\s*\d+\s+Z/.test(l))
+        .map((l) => Number(l.trim().split(/\s+/)[0]))
+        .filter(alive);
+    // SIGKILL is delivered at once, but the exit may take a moment to show in ps.
+    for (let i = 0; i < 20 && survivors().length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(survivors()).toEqual([]);
   });
 
   it('refuses a testee that does not exist or is not executable before running anything', () => {

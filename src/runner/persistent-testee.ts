@@ -7,6 +7,9 @@
  * in flight the culprit is unknown, so all of them are run again one at a time ("careful" mode) and
  * only the one that breaks the fresh process again is charged — exact for any testee, at the price of
  * one more restart.
+ *
+ * stderr is one stream for the whole process: the text that arrived since the previous reply goes with
+ * each reply (best effort; a line written just before a reply may arrive after it).
  */
 import type { ChildProcess } from 'node:child_process';
 import { checkExecutable } from './exec-testee.ts';

@@ -6,7 +6,9 @@ import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { writeVectorFiles } from '../../conformance/fixtures/toy-vectors.ts';
+import type { JsonValue } from '../shared/json/value.ts';
 import { writeJson } from '../shared/json/write-value.ts';
+import type { OpOutcome } from '../shared/ops.ts';
 import { caseId, type Vector } from '../shared/vectors.ts';
 import { certifyCommand } from './certify.ts';
 import { loadOracleOp } from './oracle-ops.ts';
@@ -23,9 +25,19 @@ function file(name: string, text: string): string {
   return p;
 }
 
-async function oracle(text: string) {
+async function oracle(text: string): Promise<OpOutcome> {
   const handler = (await loadOracleOp('journal.track-key'))!;
   return handler(new TextEncoder().encode(text));
+}
+
+function observationOf(o: OpOutcome): JsonValue {
+  if (!('accept' in o) || !o.accept) throw new Error('the oracle did not accept');
+  return o.observation;
+}
+
+function codeOf(o: OpOutcome): string {
+  if (!('accept' in o) || o.accept) throw new Error('the oracle did not reject');
+  return o.error.code;
 }
 
 async function exec(op: string, path: string): Promise<{ status: number; stdout: string }> {
@@ -40,19 +52,17 @@ async function exec(op: string, path: string): Promise<{ status: number; stdout:
 
 describe('formcert testee exec', () => {
   it('accepts with exit 0 and the observation as JSON on stdout', async () => {
-    const want = await oracle(LABELS);
-    expect('accept' in want && want.accept).toBe(true);
+    const want = observationOf(await oracle(LABELS));
     const r = await exec('journal.track-key', file('labels.json', LABELS));
     expect(r.status).toBe(0);
-    expect(r.stdout).toBe(writeJson((want as { observation: never }).observation) + '\n');
+    expect(r.stdout).toBe(writeJson(want) + '\n');
   });
 
   it('rejects with exit 1 and "code: <CODE>" as the first line', async () => {
-    const want = await oracle(NOT_JSON);
-    expect('accept' in want && !want.accept).toBe(true);
+    const want = codeOf(await oracle(NOT_JSON));
     const r = await exec('journal.track-key', file('bad.json', NOT_JSON));
     expect(r.status).toBe(1);
-    expect(r.stdout.split('\n')[0]).toBe(`code: ${(want as { error: { code: string } }).error.code}`);
+    expect(r.stdout.split('\n')[0]).toBe(`code: ${want}`);
   });
 
   it('exits 2 on an unknown op (never 0, 1 or 4, which are verdicts)', async () => {
@@ -83,7 +93,7 @@ describe('formcert testee serve', () => {
 
 describe('formcert certify on the reference testee', () => {
   it('passes in persistent and exec mode, and fails when a vector says otherwise', async () => {
-    const good = await oracle(LABELS);
+    const good = observationOf(await oracle(LABELS));
     const vec = (text: string, expect: Vector['expect'], name: string): Vector => ({
       id: caseId('journal.track-key', text),
       name,
@@ -96,10 +106,10 @@ describe('formcert certify on the reference testee', () => {
       note: 'reference plumbing',
       file: 'x',
     });
-    const bad = await oracle(NOT_JSON);
+    const bad = codeOf(await oracle(NOT_JSON));
     const vectors = [
-      vec(LABELS, { verdict: 'accept', observation: (good as { observation: never }).observation }, 'labels'),
-      vec(NOT_JSON, { verdict: 'reject', code: (bad as { error: { code: string } }).error.code }, 'not-json'),
+      vec(LABELS, { verdict: 'accept', observation: good }, 'labels'),
+      vec(NOT_JSON, { verdict: 'reject', code: bad }, 'not-json'),
     ];
     const vdir = join(dir, 'vectors');
     writeVectorFiles(vdir, vectors);

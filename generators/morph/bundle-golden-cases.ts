@@ -122,7 +122,7 @@ function decodeMutations(): CaseSpec[] {
   return bundleMutators().flatMap((m) =>
     bases
       .filter((_, i) => i === 0 || !generic(m.name))
-      .map(({ label, b }) => reject('morph.decode', `${m.name}-${label}`, m.mutate(b), m.code, [m.requirement], m.profile, `bundle mutator ${m.name}`)),
+      .map(({ label, b }) => reject('morph.decode', `mut-${m.name}-${label}`, m.mutate(b), m.code, [m.requirement], m.profile, `bundle mutator ${m.name}`)),
   );
 }
 
@@ -147,12 +147,12 @@ function codecMutationsInContainers(): CaseSpec[] {
         if (mutated === undefined || !isJsonObject(mutated.layoutMetadata)) break;
         const label = `${m.name}-${planLabel(plan)}`;
         const b = bundleWithSection(value, plan, mutated);
-        if (b !== undefined) out.push(reject('morph.decode', `codec-${label}`, b, m.code, [m.requirement, 'MORPH-CTX-8'], m.profile, `codec mutator ${m.name} inside a bundle`));
+        if (b !== undefined) out.push(reject('morph.decode', `mut-codec-${label}`, b, m.code, [m.requirement, 'MORPH-CTX-8'], m.profile, `codec mutator ${m.name} inside a bundle`));
         // In an artifact a layout delimiter that differs from the plan's is caught earlier (MORPH-ART-7).
         // One artifact carrier per mutator is enough to show the import reaches the codec (R-M10).
         if (!carriedInArtifact && mutated.layoutMetadata.get('delimiter') === plan.options.delimiter) {
           carriedInArtifact = true;
-          out.push(reject('morph.import', `codec-${label}`, artifactWithSection(value, plan, mutated), m.code, [m.requirement, 'R-M10'], m.profile, `codec mutator ${m.name} inside a resealed artifact`));
+          out.push(reject('morph.import', `mut-codec-${label}`, artifactWithSection(value, plan, mutated), m.code, [m.requirement, 'R-M10'], m.profile, `codec mutator ${m.name} inside a resealed artifact`));
         }
         break;
       }
@@ -198,7 +198,7 @@ function importCases(): CaseSpec[] {
   // Shape mutators do not depend on the codec: the toon base repeats only the others.
   const generic = (name: string) => /^(unknown-member|missing|mistyped)-/.test(name);
   for (const m of artifactMutators()) {
-    for (const { label, a } of bases.filter((x, i) => i === 0 || !generic(m.name))) out.push(reject('morph.import', `${m.name}-${label}`, m.mutate(a.value), m.code, withIntegrity(m), m.profile, `artifact mutator ${m.name}`));
+    for (const { label, a } of bases.filter((x, i) => i === 0 || !generic(m.name))) out.push(reject('morph.import', `mut-${m.name}-${label}`, m.mutate(a.value), m.code, withIntegrity(m), m.profile, `artifact mutator ${m.name}`));
   }
   out.push(reject('morph.import', 'plan-delimiter-differs-from-layout', writeJson(reseal(setAt(artifact(ir(RECORDS), planOf('rows-delimited', '\t')).value, '/plan/options', new Map([['delimiter', ',']])))), C.PLAN_SECTION_MISMATCH, ['MORPH-ART-7'], ruleProfile('MORPH-ART-7'), 'plan says comma, the layout tab'));
   return out;
@@ -228,9 +228,9 @@ function encodeCases(): CaseSpec[] {
   out.push(accept('morph.encode', 'accept-whitespace-around-input', request(' \n{"b":[1.0,2e1],"a":"😀"}\t', planOf('json-compact'), null), ['MORPH-ENC-1', 'R-M11a'], 'whitespace around the input value is allowed; lexemes and order are kept', 'strict'));
   out.push(accept('morph.encode', 'accept-nested-path-value', request(NESTED, planOf('path-value'), null), ['MORPH-ENC-1'], 'path-value keeps 1.2300, 1E400 and -0', 'strict'));
   out.push(accept('morph.encode', 'accept-empty-array-json-lines', request('[]', planOf('json-lines'), null), ['MORPH-ENC-1'], 'empty payload section', 'strict'));
-  const enc = (name: string, input: string, code: string, req: string, note: string) => reject('morph.encode', name, input, code, [req], ruleProfile(req) === 'strict' || req.startsWith('R-') ? 'strict' : 'core', note);
+  const enc = (name: string, input: string, code: string, req: string, note: string, profile: Profile = ruleProfile(req)) => reject('morph.encode', name, input, code, [req], profile, note);
   out.push(
-    enc('request-not-json', '{"input":"1"', JSON_CODES.SYNTAX, R.ENCODE_REQUEST, 'the request itself is strict JSON'),
+    enc('request-not-json', '{"input":"1"', JSON_CODES.SYNTAX, R.ENCODE_REQUEST, 'the request itself is strict JSON', 'core'),
     enc('request-array', '[]', C.ENCODE_REQUEST_INVALID, R.ENCODE_REQUEST, 'the request is an object'),
     enc('request-unknown-member', request('1', planOf('json-compact'), null, { schema: null }), C.ENCODE_REQUEST_INVALID, R.ENCODE_REQUEST, 'the request is closed'),
     enc('request-input-missing', writeJson(new Map([['plan', new Map<string, JsonValue>([['encoding', 'json-compact'], ['formatVersion', '1'], ['options', new Map()]])]])), C.ENCODE_REQUEST_INVALID, R.ENCODE_REQUEST, 'input is required'),
@@ -239,15 +239,15 @@ function encodeCases(): CaseSpec[] {
     enc('request-plan-extra-member', '{"input":"1","plan":{"encoding":"json-compact","formatVersion":"1","options":{},"policy":"x"}}', C.ENCODE_REQUEST_INVALID, R.ENCODE_REQUEST, 'plan is closed'),
     enc('request-guide-missing-text', request('1', planOf('json-compact'), new Map([['id', 'g'], ['version', '1']])), C.ENCODE_REQUEST_INVALID, R.ENCODE_GUIDE, 'a caller guide is exactly {id, version, text}'),
     enc('request-guide-string', request('1', planOf('json-compact'), 'morph-guide/json-compact'), C.ENCODE_REQUEST_INVALID, R.ENCODE_GUIDE, 'guide is null or an object'),
-    enc('encoding-unregistered', request('1', new Map<string, JsonValue>([['encoding', 'yaml'], ['formatVersion', '1'], ['options', new Map()]]), null), MORPH_CODES.UNSUPPORTED_ENCODING, 'R-M1', 'fail closed on an unknown codec'),
-    enc('toon-version-unregistered', request('1', new Map<string, JsonValue>([['encoding', 'toon'], ['formatVersion', '4.1.0'], ['options', new Map([['delimiter', ',']])]]), null), MORPH_CODES.UNSUPPORTED_ENCODING, 'R-M1', 'only toon 4.1.1 is registered'),
-    enc('options-on-json-compact', request('1', new Map<string, JsonValue>([['encoding', 'json-compact'], ['formatVersion', '1'], ['options', new Map([['delimiter', ',']])]]), null), MORPH_CODES.INVALID_CODEC_OPTIONS, 'R-M11b', 'json-compact takes {}'),
-    enc('rows-delimiter-missing', request(RECORDS, new Map<string, JsonValue>([['encoding', 'rows-delimited'], ['formatVersion', '1'], ['options', new Map()]]), null), MORPH_CODES.INVALID_CODEC_OPTIONS, 'R-M11b', 'rows-delimited needs a delimiter'),
-    enc('rows-delimiter-colon', request(RECORDS, new Map<string, JsonValue>([['encoding', 'rows-delimited'], ['formatVersion', '1'], ['options', new Map([['delimiter', ':']])]]), null), MORPH_CODES.INVALID_CODEC_OPTIONS, 'R-M11b', 'only tab, comma, pipe and semicolon'),
-    enc('input-duplicate-member', request('{"a":1,"a":2}', planOf('json-compact'), null), JSON_CODES.DUPLICATE_MEMBER, 'R-S1', 'the input text is strict JSON'),
-    enc('input-trailing-text', request('[1] x', planOf('json-compact'), null), JSON_CODES.SYNTAX, 'R-S1', 'the input text is one JSON value'),
-    enc('input-lone-surrogate', request('"\\ud800"', planOf('json-compact'), null), JSON_CODES.LONE_SURROGATE, 'R-S1', 'an escaped lone surrogate has no UTF-8 form'),
-    enc('input-depth-65', request(`${'['.repeat(65)}${']'.repeat(65)}`, planOf('json-compact'), null), MORPH_CODES.LIMIT_EXCEEDED, 'R-M2', 'container depth 65'),
+    enc('encoding-unregistered', request('1', new Map<string, JsonValue>([['encoding', 'yaml'], ['formatVersion', '1'], ['options', new Map()]]), null), MORPH_CODES.UNSUPPORTED_ENCODING, 'R-M1', 'fail closed on an unknown codec', 'core'),
+    enc('toon-version-unregistered', request('1', new Map<string, JsonValue>([['encoding', 'toon'], ['formatVersion', '4.1.0'], ['options', new Map([['delimiter', ',']])]]), null), MORPH_CODES.UNSUPPORTED_ENCODING, 'R-M1', 'only toon 4.1.1 is registered', 'core'),
+    enc('options-on-json-compact', request('1', new Map<string, JsonValue>([['encoding', 'json-compact'], ['formatVersion', '1'], ['options', new Map([['delimiter', ',']])]]), null), MORPH_CODES.INVALID_CODEC_OPTIONS, 'R-M11b', 'json-compact takes {}', 'strict'),
+    enc('rows-delimiter-missing', request(RECORDS, new Map<string, JsonValue>([['encoding', 'rows-delimited'], ['formatVersion', '1'], ['options', new Map()]]), null), MORPH_CODES.INVALID_CODEC_OPTIONS, 'R-M11b', 'rows-delimited needs a delimiter', 'strict'),
+    enc('rows-delimiter-colon', request(RECORDS, new Map<string, JsonValue>([['encoding', 'rows-delimited'], ['formatVersion', '1'], ['options', new Map([['delimiter', ':']])]]), null), MORPH_CODES.INVALID_CODEC_OPTIONS, 'R-M11b', 'only tab, comma, pipe and semicolon', 'strict'),
+    enc('input-duplicate-member', request('{"a":1,"a":2}', planOf('json-compact'), null), JSON_CODES.DUPLICATE_MEMBER, 'R-S1', 'the input text is strict JSON', 'strict'),
+    enc('input-trailing-text', request('[1] x', planOf('json-compact'), null), JSON_CODES.SYNTAX, 'R-S1', 'the input text is one JSON value', 'core'),
+    enc('input-lone-surrogate', request('"\\ud800"', planOf('json-compact'), null), JSON_CODES.LONE_SURROGATE, 'R-S1', 'an escaped lone surrogate has no UTF-8 form', 'strict'),
+    enc('input-depth-65', request(`${'['.repeat(65)}${']'.repeat(65)}`, planOf('json-compact'), null), MORPH_CODES.LIMIT_EXCEEDED, 'R-M2', 'container depth 65', 'core'),
     enc('json-lines-on-object', request('{"a":1}', planOf('json-lines'), null), MORPH_CODES.CODEC_INAPPLICABLE, 'MORPH-JL-1', 'json-lines applies to a root array only'),
     enc('rows-on-nested-records', request('[{"a":[1]}]', planOf('rows-delimited', ','), null), MORPH_CODES.CODEC_INAPPLICABLE, 'MORPH-RD-1', 'rows need primitive cells'),
     enc('columns-on-sparse-records', request('[{"a":1},{"b":1}]', planOf('columns-json'), null), MORPH_CODES.CODEC_INAPPLICABLE, 'MORPH-RD-1', 'columns need one key set'),
@@ -271,7 +271,7 @@ function generatedCases(): CaseSpec[] {
     const b = bundle(value, planOf('json-compact'));
     out.push(accept('morph.decode', `generated-${id}`, b.text, ['MORPH-CTX-8', 'R-M6'], 'bundleInputValue() at seed 42, json-compact'));
     const m = mutators[picks[i]!]!;
-    out.push(reject('morph.decode', `generated-${id}-${m.name}`, m.mutate(b), m.code, [m.requirement], m.profile, `bundle mutator ${m.name} on sample ${id}`));
+    out.push(reject('morph.decode', `generated-${id}-mut-${m.name}`, m.mutate(b), m.code, [m.requirement], m.profile, `bundle mutator ${m.name} on sample ${id}`));
   });
   const records = fc.sample(recordArrayIr({ numbers: 'js-safe', maxRows: 3 }), { seed: 42, numRuns: 12 });
   records.forEach((value, i) => {

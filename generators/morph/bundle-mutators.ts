@@ -28,8 +28,9 @@ export interface BundleMutator {
 
 const ZERO_DIGEST = '0'.repeat(64);
 
-function m(name: string, requirement: string, code: string, mutate: (b: EncodedBundle) => Uint8Array | string): BundleMutator {
-  return { name, requirement, code, profile: ruleProfile(requirement), mutate };
+/** A mutator; the profile is its requirement's (given explicitly for rules of the codec layer's registry). */
+function m(name: string, requirement: string, code: string, mutate: (b: EncodedBundle) => Uint8Array | string, profile: Profile = ruleProfile(requirement)): BundleMutator {
+  return { name, requirement, code, profile, mutate };
 }
 
 /** The bundle with some parts replaced, framed with its own boundary. */
@@ -138,13 +139,13 @@ export function bundleMutators(): BundleMutator[] {
     m('schema-space-after', R.BUNDLE_CANONICAL, C.BUNDLE_SCHEMA_NOT_CANONICAL, (b) => withParts(b, { schema: 'null ' })),
     m('schema-number-out-of-range', R.BUNDLE_CANONICAL, JSON_CODES.JCS_NUMBER_RANGE, (b) => withParts(b, { schema: '1E400' })),
   );
-  // Codec lookup and identity (the codec's decoder checks these, R-M6a).
+  // Codec lookup, then identity and layout, which the codec's decoder checks (README.md: MORPH-ID-1, MORPH-LAYOUT-1).
   out.push(
     m('encoding-unregistered', R.BUNDLE_CODEC, MORPH_CODES.UNSUPPORTED_ENCODING, (b) => withMetadata(b, set('encoding', 'yaml'))),
     m('format-version-unregistered', R.BUNDLE_CODEC, MORPH_CODES.UNSUPPORTED_ENCODING, (b) => withMetadata(b, set('formatVersion', '99'))),
-    m('input-digest-changed', R.BUNDLE_CANONICAL, MORPH_CODES.DIGEST_MISMATCH, (b) => withMetadata(b, set('inputSemanticDigest', ZERO_DIGEST))),
-    m('input-kind-changed', R.BUNDLE_CANONICAL, MORPH_CODES.INPUT_KIND_MISMATCH, (b) => withMetadata(b, set('inputKind', b.metadata.inputKind === 'js-value' ? 'json-text' : 'js-value'))),
-    m('layout-unknown-member', R.BUNDLE_CANONICAL, MORPH_CODES.LAYOUT_UNKNOWN_MEMBER, (b) => withMetadata(b, (meta) => meta.set('layoutMetadata', new Map([...(meta.get('layoutMetadata') as JsonObject), ['extra', null]])))),
+    m('input-digest-changed', 'MORPH-ID-1', MORPH_CODES.DIGEST_MISMATCH, (b) => withMetadata(b, set('inputSemanticDigest', ZERO_DIGEST)), 'core'),
+    m('input-kind-changed', 'MORPH-ID-1', MORPH_CODES.INPUT_KIND_MISMATCH, (b) => withMetadata(b, set('inputKind', b.metadata.inputKind === 'js-value' ? 'json-text' : 'js-value')), 'core'),
+    m('layout-unknown-member', 'MORPH-LAYOUT-1', MORPH_CODES.LAYOUT_UNKNOWN_MEMBER, (b) => withMetadata(b, (meta) => meta.set('layoutMetadata', new Map([...(meta.get('layoutMetadata') as JsonObject), ['extra', null]]))), 'core'),
     m('layout-not-object', R.BUNDLE_METADATA, C.BUNDLE_METADATA_INVALID, (b) => withMetadata(b, set('layoutMetadata', []))),
   );
   return out;

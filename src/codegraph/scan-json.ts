@@ -43,12 +43,27 @@ const INTERNED = [
   'definedIn', 'name', 'typeParameters', 'declaredType', 'value', 'parameters', 'localVariables', 'sourceFile',
   'arguments', 'schemaVersion', 'lang', 'extractor', 'root', 'dict', 'repository', 'counts', 'kinds', 'traits',
   'edges', 'provenance', 'files', 'entities', 'type', 'items', 'version', 'cyclomatic', 'sloc',
+  'header', 'eof', 'e', 'x', 'null', 'boolean', 'number', 'string', 'enum', 'class', 'array', 'annotation',
 ];
 const INTERNED_BY_LENGTH: string[][] = [];
 const INTERNED_BYTES: Uint8Array[][] = [];
 for (const name of INTERNED) {
   (INTERNED_BY_LENGTH[name.length] ??= []).push(name);
   (INTERNED_BYTES[name.length] ??= []).push(Buffer.from(name, 'latin1'));
+}
+
+/** The interned string whose ASCII bytes are `buf[start, end)`, if it is one. */
+function internedAt(buf: Buffer, start: number, end: number): string | undefined {
+  const len = end - start;
+  const candidates = INTERNED_BYTES[len];
+  if (candidates === undefined) return undefined;
+  for (let j = 0; j < candidates.length; j++) {
+    const cand = candidates[j]!;
+    let k = 0;
+    while (k < len && cand[k] === buf[start + k]) k++;
+    if (k === len) return INTERNED_BY_LENGTH[len]![j]!;
+  }
+  return undefined;
 }
 
 const HEX = new Int8Array(256).fill(-1);
@@ -86,6 +101,8 @@ export class LineScanner {
   end = 0;
   private readonly stack: Frame[] = [];
   private building = false;
+  /** The top-level member being scanned (its pointer is built only when something fails). */
+  private member: string | undefined;
 
   constructor(private readonly options: ScanOptions) {}
 
@@ -98,11 +115,13 @@ export class LineScanner {
     this.pos = start;
     this.end = end;
     out.count = 0;
+    if (this.stack.length !== 0) this.stack.length = 0; // left over by an earlier failure
     this.skipWs();
     if (this.pos >= end || buf[this.pos] !== BYTE.LEFT_BRACE) {
       this.building = false;
       this.stack.length = 0;
-      this.scanValue('');
+      this.member = undefined;
+      this.scanValue();
       this.expectEnd();
       return false;
     }
@@ -114,7 +133,8 @@ export class LineScanner {
       return true;
     }
     for (;;) {
-      if (this.pos >= end || buf[this.pos] !== BYTE.QUOTE) this.fail('expected a member name', '');
+      this.member = undefined;
+      if (this.pos >= end || buf[this.pos] !== BYTE.QUOTE) this.fail('expected a member name');
       const nameAt = this.pos;
       const name = this.scanName();
       for (let j = 0; j < out.count; j++) {
@@ -132,14 +152,14 @@ export class LineScanner {
         }
       }
       this.skipWs();
-      if (buf[this.pos] !== BYTE.COLON || this.pos >= end) this.fail("expected ':' after a member name", '');
+      if (buf[this.pos] !== BYTE.COLON || this.pos >= end) this.fail("expected ':' after a member name");
       this.pos++;
       this.skipWs();
       const build = wanted === undefined || wanted(name);
       const valueAt = this.pos;
       this.building = build;
-      this.stack.length = 0;
-      const value = this.scanValue('/' + escapeToken(name));
+      this.member = name;
+      const value = this.scanValue();
       const n = out.count++;
       out.names[n] = name;
       out.values[n] = build ? value : undefined;
@@ -157,17 +177,17 @@ export class LineScanner {
         this.expectEnd();
         return true;
       }
-      this.fail("expected ',' or '}' after a member", '');
+      this.fail("expected ',' or '}' after a member");
     }
   }
 
   /** Scans one JSON value (building it when `this.building`), iteratively. */
-  private scanValue(basePointer: string): Lite {
+  private scanValue(): Lite {
     const { stack } = this;
     const base = stack.length;
     for (;;) {
       this.skipWs();
-      let value = this.scanValueStart(basePointer);
+      let value = this.scanValueStart();
       if (value === OPENED) continue;
       for (;;) {
         if (stack.length === base) return value as Lite;
@@ -183,7 +203,7 @@ export class LineScanner {
           top.index++;
           if (top.isObject) {
             this.skipWs();
-            this.scanMemberName(top, basePointer);
+            this.scanMemberName(top);
           }
           break;
         }
@@ -193,14 +213,14 @@ export class LineScanner {
           value = top.container ?? null;
           continue;
         }
-        this.fail(top.isObject ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array", basePointer);
+        this.fail(top.isObject ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array");
       }
     }
   }
 
-  private scanValueStart(basePointer: string): Lite | typeof OPENED {
+  private scanValueStart(): Lite | typeof OPENED {
     const { buf } = this;
-    if (this.pos >= this.end) this.fail('expected a value', basePointer);
+    if (this.pos >= this.end) this.fail('expected a value');
     const c = buf[this.pos]!;
     if (c === BYTE.QUOTE) return this.scanString(this.building);
     if (c === BYTE.LEFT_BRACE || c === BYTE.LEFT_BRACKET) {
@@ -220,31 +240,31 @@ export class LineScanner {
         index: 0,
       };
       this.stack.push(frame);
-      if (isObject) this.scanMemberName(frame, basePointer);
+      if (isObject) this.scanMemberName(frame);
       return OPENED;
     }
-    if (c === BYTE.MINUS || (c >= BYTE.ZERO && c <= BYTE.NINE)) return this.scanNumber(basePointer);
-    if (c === BYTE.LOWER_T) return this.scanWord('true', true, basePointer);
-    if (c === BYTE.LOWER_F) return this.scanWord('false', false, basePointer);
-    if (c === BYTE.LOWER_N) return this.scanWord('null', null, basePointer);
-    return this.fail('unexpected byte where a value should start', basePointer);
+    if (c === BYTE.MINUS || (c >= BYTE.ZERO && c <= BYTE.NINE)) return this.scanNumber();
+    if (c === BYTE.LOWER_T) return this.scanWord('true', true);
+    if (c === BYTE.LOWER_F) return this.scanWord('false', false);
+    if (c === BYTE.LOWER_N) return this.scanWord('null', null);
+    return this.fail('unexpected byte where a value should start');
   }
 
-  private scanMemberName(frame: Frame, basePointer: string): void {
-    if (this.pos >= this.end || this.buf[this.pos] !== BYTE.QUOTE) this.fail('expected a member name', basePointer);
+  private scanMemberName(frame: Frame): void {
+    if (this.pos >= this.end || this.buf[this.pos] !== BYTE.QUOTE) this.fail('expected a member name');
     const at = this.pos;
     const name = this.scanName();
     const names = frame.names!;
     if (names.includes(name)) {
       if (!this.options.allowDuplicates) {
-        throw new ScanFailure(JSON_CODES.DUPLICATE_MEMBER, at, this.pointerOf(basePointer) + '/' + escapeToken(name), `member "${name}" appears twice`);
+        throw new ScanFailure(JSON_CODES.DUPLICATE_MEMBER, at, this.pointerOf() + '/' + escapeToken(name), `member "${name}" appears twice`);
       }
     } else {
       names.push(name);
     }
     frame.key = name;
     this.skipWs();
-    if (this.pos >= this.end || this.buf[this.pos] !== BYTE.COLON) this.fail("expected ':' after a member name", basePointer);
+    if (this.pos >= this.end || this.buf[this.pos] !== BYTE.COLON) this.fail("expected ':' after a member name");
     this.pos++;
   }
 
@@ -261,21 +281,8 @@ export class LineScanner {
       i++;
     }
     if (i >= end) return this.scanString(true) as string;
-    const len = i - start;
-    const candidates = INTERNED_BYTES[len];
-    if (candidates !== undefined) {
-      for (let j = 0; j < candidates.length; j++) {
-        const cand = candidates[j]!;
-        let k = 0;
-        while (k < len && cand[k] === buf[start + k]) k++;
-        if (k === len) {
-          this.pos = i + 1;
-          return INTERNED_BY_LENGTH[len]![j]!;
-        }
-      }
-    }
     this.pos = i + 1;
-    return buf.toString('latin1', start, i);
+    return internedAt(buf, start, i) ?? buf.toString('latin1', start, i);
   }
 
   /** Scans a string token; returns its value when `build`, else null. */
@@ -285,15 +292,16 @@ export class LineScanner {
     let i = start;
     let high = false;
     for (;;) {
-      if (i >= end) this.failAt(i, 'unterminated string', '');
+      if (i >= end) this.failAt(i, 'unterminated string');
       const c = buf[i]!;
       if (c === BYTE.QUOTE) {
         this.pos = i + 1;
         if (!build) return null;
-        return high ? buf.toString('utf8', start, i) : buf.toString('latin1', start, i);
+        if (high) return buf.toString('utf8', start, i);
+        return internedAt(buf, start, i) ?? buf.toString('latin1', start, i);
       }
       if (c === BYTE.BACKSLASH) break;
-      if (c < 0x20) this.failAt(i, 'unescaped control character in a string', '');
+      if (c < 0x20) this.failAt(i, 'unescaped control character in a string');
       if (c >= 0x80) high = true;
       i++;
     }
@@ -301,14 +309,14 @@ export class LineScanner {
     let out = build ? (high ? buf.toString('utf8', start, i) : buf.toString('latin1', start, i)) : '';
     let run = i;
     for (;;) {
-      if (i >= end) this.failAt(i, 'unterminated string', '');
+      if (i >= end) this.failAt(i, 'unterminated string');
       const c = buf[i]!;
       if (c === BYTE.QUOTE) {
         if (build) out += buf.toString('utf8', run, i);
         this.pos = i + 1;
         return build ? out : null;
       }
-      if (c < 0x20) this.failAt(i, 'unescaped control character in a string', '');
+      if (c < 0x20) this.failAt(i, 'unescaped control character in a string');
       if (c !== BYTE.BACKSLASH) {
         i++;
         continue;
@@ -338,7 +346,7 @@ export class LineScanner {
         continue;
       }
       const simple = SIMPLE_ESCAPES[e];
-      if (simple === undefined) this.failAt(i, 'invalid escape', '');
+      if (simple === undefined) this.failAt(i, 'invalid escape');
       if (build) out += simple;
       i += 2;
       run = i;
@@ -346,22 +354,22 @@ export class LineScanner {
   }
 
   private loneSurrogate(at: number): void {
-    if (!this.options.allowLoneSurrogates) throw new ScanFailure(JSON_CODES.LONE_SURROGATE, at, '', 'an escaped surrogate has no partner');
+    if (!this.options.allowLoneSurrogates) throw new ScanFailure(JSON_CODES.LONE_SURROGATE, at, this.pointerOf(), 'an escaped surrogate has no partner');
   }
 
   private hex4(at: number, escapeAt: number): number {
-    if (at + 4 > this.end) this.failAt(escapeAt, 'truncated \\u escape', '');
+    if (at + 4 > this.end) this.failAt(escapeAt, 'truncated \\u escape');
     const { buf } = this;
     const a = HEX[buf[at]!]!;
     const b = HEX[buf[at + 1]!]!;
     const c = HEX[buf[at + 2]!]!;
     const d = HEX[buf[at + 3]!]!;
-    if ((a | b | c | d) < 0) this.failAt(escapeAt, 'invalid \\u escape', '');
+    if ((a | b | c | d) < 0) this.failAt(escapeAt, 'invalid \\u escape');
     return (a << 12) | (b << 8) | (c << 4) | d;
   }
 
   /** Scans a number per the RFC 8259 grammar; canonical short unsigned integers become JS numbers. */
-  private scanNumber(basePointer: string): Lite {
+  private scanNumber(): Lite {
     const { buf, end } = this;
     const start = this.pos;
     let i = start;
@@ -370,7 +378,7 @@ export class LineScanner {
       simple = false;
       i++;
     }
-    if (i >= end) this.failAt(i, 'truncated number', basePointer);
+    if (i >= end) this.failAt(i, 'truncated number');
     let value = 0;
     const first = buf[i]!;
     if (first === BYTE.ZERO) {
@@ -383,14 +391,14 @@ export class LineScanner {
         i++;
       }
     } else {
-      this.failAt(i, 'a number needs a digit', basePointer);
+      this.failAt(i, 'a number needs a digit');
     }
     if (i < end && buf[i] === BYTE.DOT) {
       simple = false;
       i++;
       const digits = i;
       while (i < end && buf[i]! >= BYTE.ZERO && buf[i]! <= BYTE.NINE) i++;
-      if (i === digits) this.failAt(i, 'a fraction needs a digit', basePointer);
+      if (i === digits) this.failAt(i, 'a fraction needs a digit');
     }
     if (i < end && (buf[i] === BYTE.LOWER_E || buf[i] === BYTE.UPPER_E)) {
       simple = false;
@@ -398,7 +406,7 @@ export class LineScanner {
       if (i < end && (buf[i] === BYTE.PLUS || buf[i] === BYTE.MINUS)) i++;
       const digits = i;
       while (i < end && buf[i]! >= BYTE.ZERO && buf[i]! <= BYTE.NINE) i++;
-      if (i === digits) this.failAt(i, 'an exponent needs a digit', basePointer);
+      if (i === digits) this.failAt(i, 'an exponent needs a digit');
     }
     this.pos = i;
     if (!this.building) return null;
@@ -406,10 +414,10 @@ export class LineScanner {
     return new JsonNumber(buf.toString('latin1', start, i));
   }
 
-  private scanWord(word: string, value: Lite, basePointer: string): Lite {
+  private scanWord(word: string, value: Lite): Lite {
     const { buf } = this;
     for (let k = 0; k < word.length; k++) {
-      if (this.pos + k >= this.end || buf[this.pos + k] !== word.charCodeAt(k)) this.failAt(this.pos, 'invalid literal', basePointer);
+      if (this.pos + k >= this.end || buf[this.pos + k] !== word.charCodeAt(k)) this.failAt(this.pos, 'invalid literal');
     }
     this.pos += word.length;
     return value;
@@ -429,21 +437,21 @@ export class LineScanner {
 
   private expectEnd(): void {
     this.skipWs();
-    if (this.pos < this.end) this.failAt(this.pos, 'unexpected bytes after the record', '');
+    if (this.pos < this.end) this.failAt(this.pos, 'unexpected bytes after the record');
   }
 
-  private pointerOf(basePointer: string): string {
-    let p = basePointer;
+  private pointerOf(): string {
+    let p = this.member === undefined ? '' : '/' + escapeToken(this.member);
     for (const frame of this.stack) p = appendPointer(p, frame.isObject ? frame.key : frame.index);
     return p;
   }
 
-  private fail(message: string, basePointer: string): never {
-    return this.failAt(this.pos, message, basePointer);
+  private fail(message: string): never {
+    return this.failAt(this.pos, message);
   }
 
-  private failAt(at: number, message: string, basePointer: string): never {
-    throw new ScanFailure(JSON_CODES.SYNTAX, at, this.pointerOf(basePointer), message);
+  private failAt(at: number, message: string): never {
+    throw new ScanFailure(JSON_CODES.SYNTAX, at, this.pointerOf(), message);
   }
 }
 

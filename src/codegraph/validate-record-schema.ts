@@ -12,13 +12,16 @@ import type { Lite, LiteObject, ScannedMembers } from './scan-json.ts';
 /** Position of each R-C4 trait key in TRAIT_KEYS. */
 export const TRAIT_KEY_INDEX: ReadonlyMap<string, number> = new Map(TRAIT_KEYS.map((t, j) => [t.key, j]));
 
-/** Top-level members whose values the checks read (others are only scanned unless observing). */
+/**
+ * Top-level members whose values the checks read; others are only scanned unless observing. String
+ * trait keys are not built either: their type is read from the first byte of the value.
+ */
 export const READ_MEMBERS: ReadonlySet<string> = new Set([
   't', 'i', 'k', 'tr', 'm', 's', 'd', 'f', 'o', 'p', 'anchor', 'path', 'sourceFile', 'arguments',
-  'schemaVersion', 'lang', 'extractor', 'root', 'dict', 'counts', ...TRAIT_KEYS.map((t) => t.key),
+  'schemaVersion', 'lang', 'extractor', 'root', 'dict', 'counts',
+  ...TRAIT_KEYS.filter((t) => t.shape !== 'string').map((t) => t.key),
 ]);
 
-const EDGE_ALLOWED = new Set(['t', 'k', 'f', 'o', 'p', 'anchor', 'sourceFile', 'arguments']);
 const HEADER_ALLOWED = new Set(['t', 'schemaVersion', 'lang', 'extractor', 'root', 'dict', 'repository']);
 
 function isObject(v: Lite | undefined): v is LiteObject {
@@ -167,6 +170,15 @@ function validateEof(m: ScannedMembers, ctx: CheckContext): EofRecord {
 }
 const EOF_ALLOWED = new Set(['t', 'counts']);
 
+/** Checks an array of unsigned integers without copying it. */
+function checkIndexArray(v: Lite | undefined, ctx: CheckContext, m: ScannedMembers, j: number, name: string): void {
+  if (!Array.isArray(v)) return ctx.reject('RECORD_MEMBER_TYPE', 'expected an array of unsigned integers', whereOf(m, j, name));
+  for (let n = 0; n < v.length; n++) {
+    const item = v[n];
+    if (typeof item !== 'number') ctx.readIndex(item, { ...whereOf(m, j, name), pointer: `/${name}/${n}` });
+  }
+}
+
 function readIndexArray(v: Lite | undefined, ctx: CheckContext, where: Where): number[] {
   if (!Array.isArray(v)) return ctx.reject('RECORD_MEMBER_TYPE', 'expected an array of unsigned integers', where);
   const out = new Array<number>(v.length);
@@ -180,6 +192,8 @@ function readIndexArray(v: Lite | undefined, ctx: CheckContext, where: Where): n
 /** Reads `[fileRef, startLine, endLine]`; the line rules themselves are integrity checks (stage 5). */
 export function readAnchor(v: Lite | undefined, ctx: CheckContext, where: Where): [number, number | bigint, number | bigint] {
   if (!Array.isArray(v) || v.length !== 3) return ctx.reject('RECORD_MEMBER_TYPE', 'an anchor is [fileRef, startLine, endLine]', where);
+  const [a, b, c] = v;
+  if (typeof a === 'number' && typeof b === 'number' && typeof c === 'number') return [a, b, c];
   return [
     ctx.readIndex(v[0], { ...where, pointer: `${where.pointer}/0` }),
     ctx.readUInt(v[1], { ...where, pointer: `${where.pointer}/1` }),
@@ -226,69 +240,94 @@ function validateEntity(m: ScannedMembers, ctx: CheckContext): EntityRecord {
       default: {
         const tk = TRAIT_KEY_INDEX.get(name);
         if (tk === undefined) break; // R-C4: a key no trait contributes passes untouched.
-        const w = whereOf(m, j, name);
         const shape = TRAIT_KEYS[tk]!.shape;
         if (shape === 'entityRef') {
           if (v === null && name === 'declaredType') {
-            ctx.refuse('NULL_NOT_ABSENT', 'declaredType: null is refused; leave it out', w);
+            ctx.refuse('NULL_NOT_ABSENT', 'declaredType: null is refused; leave it out', whereOf(m, j, name));
             continue;
           }
-          if (typeof v !== 'number') ctx.readIndex(v, w);
+          if (typeof v !== 'number') ctx.readIndex(v, whereOf(m, j, name));
         } else if (shape === 'entityRefs' || shape === 'fileRefs') {
-          readIndexArray(v, ctx, w);
+          checkIndexArray(v, ctx, m, j, name);
         } else if (shape === 'string') {
-          readString(v, ctx, w);
+          // Built only when observing; otherwise the first byte of the value says its type.
+          if (v === undefined ? ctx.lineBuffer[m.starts[j]!] !== 0x22 : typeof v !== 'string') readString(v ?? null, ctx, whereOf(m, j, name));
         } else if (shape === 'anchor') {
-          readAnchor(v, ctx, w);
+          readAnchor(v, ctx, whereOf(m, j, name));
         } else if (shape === 'metrics') {
-          if (!isObject(v)) ctx.reject('RECORD_MEMBER_TYPE', 'metrics must be an object', w);
-          for (const [key, n] of v) if (typeof n !== 'number') ctx.readUInt(n, { ...w, pointer: `/metrics/${key}` });
+          if (!isObject(v)) ctx.reject('RECORD_MEMBER_TYPE', 'metrics must be an object', whereOf(m, j, name));
+          for (const [key, n] of v) if (typeof n !== 'number') ctx.readUInt(n, { ...whereOf(m, j, name), pointer: `/metrics/${key}` });
         } else {
           literalRefs = [];
-          validateLiteral(v, false, ctx, w, literalRefs);
+          validateLiteral(v, false, ctx, whereOf(m, j, name), literalRefs);
         }
         traitValues[tk] = v;
         present |= 1 << tk;
       }
     }
   }
-  const need = (name: string, ok: boolean) => {
-    if (!ok) ctx.reject('RECORD_MEMBER_MISSING', `the record lacks required member "${name}"`, { member: name });
-  };
-  need('i', i >= 0);
-  need('k', k >= 0);
-  need('tr', tr !== undefined);
-  need('m', mod >= 0);
-  need('s', s !== undefined);
+  if (i < 0) missing('i', ctx);
+  if (k < 0) missing('k', ctx);
+  if (tr === undefined) missing('tr', ctx);
+  if (mod < 0) missing('m', ctx);
+  if (s === undefined) missing('s', ctx);
   return { type: 'e', i, k, tr: tr!, m: mod, s: s!, d, traitValues, traitKeysPresent: present, literalRefs };
 }
 const NO_REFS: LiteralRef[] = [];
 
+function missing(name: string, ctx: CheckContext): never {
+  return ctx.reject('RECORD_MEMBER_MISSING', `the record lacks required member "${name}"`, { member: name });
+}
+
 function validateEdge(m: ScannedMembers, ctx: CheckContext): EdgeRecord {
-  refuseUnknown(m, EDGE_ALLOWED, ctx);
-  const index = (name: string) => {
-    const j = required(m, name, ctx);
-    const v = m.values[j];
-    return typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
-  };
-  const k = index('k');
-  const f = index('f');
-  const o = index('o');
-  const p = index('p');
-  const ja = required(m, 'anchor', ctx);
-  const anchor = readAnchor(m.values[ja], ctx, whereOf(m, ja, 'anchor'));
-  const js = find(m, 'sourceFile');
-  const sourceFile = js < 0 ? undefined : ctx.readIndex(m.values[js], whereOf(m, js, 'sourceFile'));
-  const jg = find(m, 'arguments');
+  let k = -1;
+  let f = -1;
+  let o = -1;
+  let p = -1;
+  let anchor: [number, number | bigint, number | bigint] | undefined;
+  let sourceFile: number | undefined;
   let args: Lite[] | undefined;
-  const literalRefs: LiteralRef[] = [];
-  if (jg >= 0) {
-    const v = m.values[jg];
-    const w = whereOf(m, jg, 'arguments');
-    if (!Array.isArray(v)) return ctx.reject('RECORD_MEMBER_TYPE', 'arguments must be an array of NamedArgument', w);
-    validateLiteral(v, true, ctx, w, literalRefs);
-    args = v;
+  let literalRefs: LiteralRef[] = NO_REFS;
+  for (let j = 0; j < m.count; j++) {
+    const name = m.names[j]!;
+    const v = m.values[j];
+    switch (name) {
+      case 't':
+        break;
+      case 'k':
+        k = typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
+        break;
+      case 'f':
+        f = typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
+        break;
+      case 'o':
+        o = typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
+        break;
+      case 'p':
+        p = typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
+        break;
+      case 'anchor':
+        anchor = readAnchor(v, ctx, whereOf(m, j, name));
+        break;
+      case 'sourceFile':
+        sourceFile = typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
+        break;
+      case 'arguments':
+        if (!Array.isArray(v)) return ctx.reject('RECORD_MEMBER_TYPE', 'arguments must be an array of NamedArgument', whereOf(m, j, name));
+        literalRefs = [];
+        validateLiteral(v, true, ctx, whereOf(m, j, name), literalRefs);
+        args = v;
+        break;
+      default:
+        // R-C7: an edge is closed.
+        ctx.refuse('RECORD_MEMBER_UNKNOWN', `unknown member "${name}"`, whereOf(m, j, name));
+    }
   }
+  if (k < 0) missing('k', ctx);
+  if (f < 0) missing('f', ctx);
+  if (o < 0) missing('o', ctx);
+  if (p < 0) missing('p', ctx);
+  if (anchor === undefined) missing('anchor', ctx);
   return { type: 'x', k, f, o, p, anchor, sourceFile, arguments: args, literalRefs };
 }
 

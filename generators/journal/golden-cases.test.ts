@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ops } from '../../src/journal/ops.ts';
+import { sha256Hex } from '../../src/shared/digest.ts';
+import { loadRequirements } from '../../src/shared/registry.ts';
+import { caseId } from '../../src/shared/vectors.ts';
+import { goldenCases } from './golden-cases.ts';
+
+const cases = goldenCases();
+
+describe('journal golden cases', () => {
+  it('are deterministic, uniquely named, small and distinct', () => {
+    const again = goldenCases();
+    expect(again.map((c) => caseId(c.op, c.input))).toEqual(cases.map((c) => caseId(c.op, c.input)));
+    expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
+    expect(new Set(cases.map((c) => caseId(c.op, c.input))).size).toBe(cases.length);
+    expect(cases.length).toBeGreaterThan(250);
+    const total = cases.reduce((s, c) => s + (typeof c.input === 'string' ? Buffer.byteLength(c.input) : c.input.length), 0);
+    expect(total).toBeLessThan(4 * 1024 * 1024);
+  });
+
+  it('cover every op and, per requirement, an accepted and a rejected case wherever both exist', () => {
+    expect(new Set(cases.map((c) => c.op))).toEqual(new Set(['journal.read', 'journal.append', 'journal.track-key']));
+    for (const r of loadRequirements('journal')) {
+      const mine = cases.filter((c) => c.requirements.includes(r.id));
+      if (r.rejectable) expect(mine.some((c) => c.expect.verdict === 'reject'), `${r.id} reject`).toBe(true);
+      if (!['R-J11', 'JRN-ORD-1'].includes(r.id)) expect(mine.some((c) => c.expect.verdict === 'accept'), `${r.id} accept`).toBe(true);
+    }
+  });
+
+  it('agree with the oracle on every declared verdict and code', async () => {
+    const disagreements: string[] = [];
+    for (const c of cases) {
+      const input = typeof c.input === 'string' ? Buffer.from(c.input, 'utf8') : c.input;
+      const o = await ops[c.op]!(input);
+      const got = 'skipped' in o ? `skipped` : o.accept ? 'accept' : `reject ${o.error.code}`;
+      const want = c.expect.verdict === 'reject' ? `reject ${c.expect.code}` : c.expect.verdict;
+      if (want !== 'either' && got !== want) disagreements.push(`${c.name}: declared ${want}, oracle ${got}`);
+    }
+    expect(disagreements).toEqual([]);
+  });
+
+  it('freeze what seed 42 generates (no-regression)', async () => {
+    const fc = (await import('fast-check')).default;
+    const { journalHistory } = await import('./journal-history.ts');
+    const { sampleBytes } = await import('./_internals/sample.ts');
+    const digest = sha256Hex(Buffer.concat(fc.sample(journalHistory(), { seed: 42, numRuns: 50 }).map((s) => Buffer.from(sampleBytes(s)))));
+    expect(digest).toBe('3afc249d8b3553b382cd889e532b1a085f263d075c85e7c4a4d5a504821a5ba6');
+  });
+});

@@ -1,0 +1,270 @@
+/**
+ * Golden case sources for the journal ops: hand-written recipes per requirement id (accepted and
+ * rejected wherever both exist) plus seeded generated histories and their mutations. Deterministic:
+ * fixed seeds only. Expectations come from the rules (and the mutators' declarations), never from
+ * running the oracle.
+ */
+import fc from 'fast-check';
+import type { Profile } from '../../src/shared/errors.ts';
+import type { JsonValue } from '../../src/shared/json/value.ts';
+import type { OpName } from '../../src/shared/ops.ts';
+import { caseId, type CaseSpec, type DeclaredExpectation } from '../../src/shared/vectors.ts';
+import { makeEntry, makeFrame, makeGroup, type EntryOverrides } from './_internals/entries.ts';
+import { renderJson } from './_internals/render.ts';
+import { n, sampleBytes } from './_internals/sample.ts';
+import { journalHistory } from './journal-history.ts';
+import { JOURNAL_MUTATORS } from './mutators.ts';
+
+const H3 = '{"schema":3,"generation":0,"origin":0}\n';
+const H2 = '{"schema":2,"generation":0,"origin":0}\n';
+const header = (schema: number | string, generation: number | string, origin: number | string) => `{"schema":${schema},"generation":${generation},"origin":${origin}}\n`;
+/** A standalone entry line (LF included). */
+const E = (p: number | string | bigint, o: EntryOverrides = {}) => renderJson(makeEntry(p, o)) + '\n';
+/** A group line of a transaction at `first` and `records` records (LF included). */
+const G = (first: number | bigint, records: number | readonly EntryOverrides[] = 0, tx: EntryOverrides = {}) => renderJson(makeFrame(makeGroup(first, records, tx))) + '\n';
+/** Edits the JSON text of one generated line (for breaking exactly one member). */
+const edit = (line: string, from: string, to: string) => {
+  if (!line.includes(from)) throw new Error(`recipe edit: ${from} not in ${line}`);
+  return line.replace(from, to);
+};
+
+const accept: DeclaredExpectation = { verdict: 'accept' };
+const reject = (code: string): DeclaredExpectation => ({ verdict: 'reject', code });
+
+type Recipe = [name: string, op: OpName, profile: Profile, requirements: string[], input: string | Uint8Array, expect: DeclaredExpectation, note: string];
+
+const read = (name: string, profile: Profile, reqs: string[], input: string | Uint8Array, expect: DeclaredExpectation, note: string): Recipe => [name, 'journal.read', profile, reqs, input, expect, note];
+
+/** The journal.append input for a journal text and a group of entries. */
+function appendInput(journal: string | Uint8Array, group: JsonValue[] | string): string {
+  const b64 = Buffer.from(typeof journal === 'string' ? Buffer.from(journal, 'utf8') : journal).toString('base64');
+  return `{"journal":"${b64}","group":${typeof group === 'string' ? group : renderJson(group)}}`;
+}
+const append = (name: string, profile: Profile, reqs: string[], input: string, expect: DeclaredExpectation, note: string): Recipe => [name, 'journal.append', profile, reqs, input, expect, note];
+const track = (name: string, profile: Profile, reqs: string[], input: string, expect: DeclaredExpectation, note: string): Recipe => [name, 'journal.track-key', profile, reqs, input, expect, note];
+
+const TOO_LONG = 'é'.repeat(512) + 'x'; // 1,025 UTF-8 bytes
+const EDGE = 'é'.repeat(511) + 'xy'; // 1,024 UTF-8 bytes
+const U64 = '18446744073709551615';
+
+function recipes(): Recipe[] {
+  return [
+    // R-J1 the file
+    read('file-header-only', 'core', ['R-J1', 'JRN-HDR-1'], H3, accept, 'a header and nothing else is an empty history'),
+    read('file-feff-inside-string', 'strict', ['R-J1'], H3 + E(1, { principal: '\ufeffalice' }), accept, 'U+FEFF inside a string is an ordinary character'),
+    read('file-empty', 'strict', ['R-J1'], '', reject('EMPTY_FILE'), 'no bytes, no header'),
+    read('file-crlf-header', 'core', ['R-J1'], H3.replace('\n', '\r\n'), reject('CARRIAGE_RETURN'), 'CRLF is not the wire'),
+    read('file-crlf-entry', 'core', ['R-J1'], H3 + E(1).replace('\n', '\r\n'), reject('CARRIAGE_RETURN'), 'a line ending in CR is refused, not stripped'),
+    read('file-cr-in-string-escape-free', 'core', ['R-J1'], H3 + E(1, { principal: 'a\rb' }).replace('\\r', '\r'), reject('CARRIAGE_RETURN'), 'a raw CR byte anywhere is refused'),
+    read('file-bom', 'strict', ['R-J1'], '\ufeff' + H3, reject('JSON_BOM'), 'a byte-order mark at the start is refused'),
+    read('file-invalid-utf8', 'core', ['R-J1'], Buffer.concat([Buffer.from(H3), Buffer.from(E(1, { id: 'ledger.X' }).replace('X', '\u0000')).map((b) => (b === 0 ? 0xff : b))]), reject('JSON_INVALID_UTF8'), 'a 0xFF byte is not UTF-8'),
+    read('file-encoded-surrogate', 'core', ['R-J1'], Buffer.concat([Buffer.from(H3 + E(1, { id: 'X' }).split('X')[0]!), Buffer.of(0xed, 0xa0, 0x80), Buffer.from(E(1, { id: 'X' }).split('X')[1]!)]), reject('JSON_INVALID_UTF8'), 'UTF-8 bytes of a surrogate are not well-formed'),
+    read('file-blank-line', 'strict', ['R-J1'], H3 + '\n' + E(1), reject('BLANK_LINE'), 'an empty line is refused'),
+    read('file-whitespace-line', 'strict', ['R-J1'], H3 + E(1) + ' \t\n', reject('BLANK_LINE'), 'a line of spaces and tabs counts as blank'),
+    read('file-trailing-empty-line', 'strict', ['R-J1'], H3 + E(1) + '\n', reject('BLANK_LINE'), 'two LFs at the end make a blank line'),
+    read('file-header-without-lf', 'core', ['R-J1'], H3.trimEnd(), reject('UNTERMINATED_HEADER'), 'the header must end with LF'),
+    read('file-torn-tail-not-inspected', 'core', ['R-J1', 'R-J3'], Buffer.concat([Buffer.from(H3 + E(1)), Buffer.from('{"gr\r'), Buffer.of(0xff)]), accept, 'CR and invalid UTF-8 after the last LF belong to the torn tail'),
+    // R-J2 versions
+    read('version-2-standalone-entries', 'core', ['R-J2'], H2 + E(1) + E(2, { kind: 'Record', causation: 1, correlation: 1 }), accept, 'version 2 stays readable'),
+    read('version-1-retired', 'core', ['R-J2'], header(1, 0, 0), reject('RETIRED_SCHEMA'), 'schema 1 is retired'),
+    read('version-1-retired-other-members', 'core', ['R-J2'], '{"schema":1,"format":"v1"}\n', reject('RETIRED_SCHEMA'), 'the version is judged before the members'),
+    read('version-0-unsupported', 'core', ['R-J2'], header(0, 0, 0), reject('UNSUPPORTED_SCHEMA'), 'only 2 and 3 are read'),
+    read('version-4-unsupported', 'core', ['R-J2'], header(4, 0, 0) + E(1), reject('UNSUPPORTED_SCHEMA'), 'a future version is refused'),
+    read('version-huge-unsupported', 'core', ['R-J2'], header(U64, 0, 0), reject('UNSUPPORTED_SCHEMA'), 'any other unsigned value is unsupported'),
+    read('version-string', 'core', ['R-J2', 'R-S2'], header('"3"', 0, 0), reject('WRONG_TYPE'), 'schema is an unsigned integer'),
+    read('version-2-group-frame', 'core', ['R-J2'], H2 + G(1), reject('GROUP_IN_V2'), 'a v2 file never holds group frames'),
+    read('version-2-group-after-entries', 'core', ['R-J2'], H2 + E(1) + G(2, 1), reject('GROUP_IN_V2'), 'a frame later in a v2 file is refused too'),
+    // R-J3 torn tails
+    read('torn-tail-partial-group', 'core', ['R-J3'], H3 + G(1, 1) + G(3, 1).slice(0, 40), accept, 'a cut group is outside the recovered prefix'),
+    read('torn-tail-whole-line-no-lf', 'core', ['R-J3'], H3 + G(1) + G(2).trimEnd(), accept, 'even a complete-looking group without LF is torn'),
+    read('torn-tail-garbage', 'core', ['R-J3'], H3 + 'not json at all', accept, 'the tail is never inspected'),
+    read('v2-final-line-without-lf', 'core', ['R-J3'], H2 + E(1) + E(2).trimEnd(), accept, 'a complete final v2 entry without LF is history'),
+    read('v2-final-line-cut', 'core', ['R-J3'], H2 + E(1) + E(2).slice(0, 30), reject('UNTERMINATED_V2_LINE'), 'an unparsable unterminated v2 line is refused'),
+    read('v2-final-line-invalid-entry', 'core', ['R-J3', 'R-J5'], H2 + E(1) + edit(E(2), '"at_us":0', '"at_us":0,"x":1').trimEnd(), reject('UNKNOWN_MEMBER'), 'an unterminated v2 line is checked like any line'),
+    // R-J4 positions
+    read('positions-origin-folds-entries', 'core', ['R-J4'], header(3, 0, 2) + E(1) + E(2) + E(3), accept, 'entries at or under origin are folded, not returned'),
+    read('positions-origin-beyond-history', 'core', ['R-J4'], header(3, 0, 9) + G(1, 2), accept, 'frontier is origin when origin is larger'),
+    read('positions-start-at-origin-plus-one', 'core', ['R-J4'], header(3, 5, 1000) + G(1001, 1), accept, 'history may start right above origin'),
+    read('positions-near-2-64', 'core', ['R-J4', 'R-S2'], header(3, 0, '18446744073709551613') + G(18446744073709551614n, 1), accept, 'positions up to 2^64-1 keep every digit'),
+    read('positions-near-2-53', 'core', ['R-J4', 'R-S2'], header(3, 0, '9007199254740992') + G(9007199254740993n, 2), accept, 'positions above 2^53 keep every digit'),
+    read('positions-zero', 'strict', ['R-J4'], H3 + E(0, { correlation: 0 }), reject('INVALID_POSITION'), 'positions start at 1'),
+    read('positions-gap-between-lines', 'core', ['R-J4'], H3 + E(1) + E(3), reject('POSITION_GAP'), 'positions are contiguous'),
+    read('positions-gap-above-origin', 'core', ['R-J4'], header(3, 0, 4) + E(6), reject('POSITION_GAP'), 'history may not start above origin + 1'),
+    read('positions-repeated', 'core', ['R-J4'], H3 + E(1) + E(1), reject('POSITION_NOT_ASCENDING'), 'a position is never reused'),
+    read('positions-backwards', 'core', ['R-J4'], H3 + G(1, 2) + E(2), reject('POSITION_NOT_ASCENDING'), 'positions only ascend'),
+    read('positions-gap-inside-group', 'core', ['R-J4', 'R-J6'], H3 + edit(G(1, 2), '"position":3', '"position":4').replace('"frontier":3', '"frontier":4'), reject('POSITION_GAP'), 'group members are contiguous'),
+    read('positions-origin-inside-group', 'strict', ['R-J4'], header(3, 0, 2) + G(1, 2), reject('ORIGIN_INSIDE_GROUP'), 'origin must be a complete group boundary'),
+    read('positions-origin-on-group-boundary', 'strict', ['R-J4'], header(3, 0, 3) + G(1, 2) + G(4, 1), accept, 'an origin at a group end folds the whole group'),
+    // R-J5 members and metadata ranges
+    read('members-any-order', 'core', ['R-J5', 'R-J8'], '{"origin":0,"generation":0,"schema":3}\n{"entries":[{"payload":1,"metadata":{"at_us":0,"link":null,"request":null,"causation":null,"correlation":1,"principal":null},"version":1,"id":"a","kind":"Transaction","position":1}],"frontier":1,"first":1,"group":1}\n', accept, 'member order is free'),
+    read('members-unknown-in-header', 'core', ['R-J5', 'JRN-HDR-1'], '{"schema":3,"generation":0,"origin":0,"compression":null}\n', reject('UNKNOWN_MEMBER'), 'the header member set is closed'),
+    read('members-unknown-in-frame', 'core', ['R-J5', 'R-J6'], H3 + edit(G(1), '"group":1', '"group":1,"checksum":0'), reject('UNKNOWN_MEMBER'), 'the frame member set is closed'),
+    read('members-unknown-in-entry', 'core', ['R-J5', 'JRN-ENT-1'], H3 + edit(E(1), '"kind"', '"track":"a","kind"'), reject('UNKNOWN_MEMBER'), 'the entry member set is closed'),
+    read('members-unknown-in-metadata', 'core', ['R-J5', 'JRN-MD-1'], H3 + edit(E(1), '"at_us":0', '"at_us":0,"at_ns":5'), reject('UNKNOWN_MEMBER'), 'the metadata member set is closed'),
+    read('members-unknown-in-link', 'core', ['R-J5', 'JRN-MD-1'], H3 + E(1) + E(2, { link: new Map([['RevertOf', n(1)]]) }), reject('UNKNOWN_MEMBER'), 'link holds UndoOf or RedoOf only'),
+    read('members-retired-at', 'core', ['R-J5'], H3 + edit(E(1), '"at_us":0', '"at":{"secs_since_epoch":1,"nanos_since_epoch":0}'), reject('RETIRED_MEMBER'), 'the v1 timestamp member is refused by name'),
+    read('members-retired-at-beside-at-us', 'core', ['R-J5'], H3 + edit(E(1), '"at_us":0', '"at_us":0,"at":0'), reject('RETIRED_MEMBER'), 'at is refused even beside a valid at_us'),
+    read('metadata-undo-redo-links', 'core', ['R-J5', 'JRN-MD-1'], H3 + E(1) + E(2, { link: new Map([['UndoOf', n(1)]]) }) + E(3, { link: new Map([['RedoOf', n(1)]]), correlation: 1, causation: 2 }), accept, 'links name earlier entries'),
+    read('metadata-principal-1024-bytes', 'core', ['R-J5'], H3 + E(1, { principal: EDGE, request: EDGE }), accept, 'principal and request may take exactly 1,024 UTF-8 bytes'),
+    read('metadata-guest-principal', 'core', ['R-J5'], H3 + E(1, { principal: 'guest:g-17' }), accept, 'a direct guest is an ordinary principal string'),
+    read('metadata-principal-1025-bytes', 'core', ['R-J5'], H3 + E(1, { principal: TOO_LONG }), reject('FIELD_TOO_LONG'), 'principal is limited to 1,024 UTF-8 bytes'),
+    read('metadata-request-1025-bytes', 'core', ['R-J5'], H3 + E(1, { request: 'r'.repeat(1025) }), reject('FIELD_TOO_LONG'), 'request is limited to 1,024 UTF-8 bytes'),
+    read('metadata-correlation-zero', 'strict', ['R-J5'], H3 + E(1, { correlation: 0 }), reject('INVALID_CORRELATION'), 'correlation names a position >= 1'),
+    read('metadata-correlation-ahead', 'strict', ['R-J5'], H3 + E(1, { correlation: 2 }), reject('INVALID_CORRELATION'), 'a family is named by an earlier or own position'),
+    read('metadata-causation-self', 'strict', ['R-J5'], H3 + E(1) + E(2, { causation: 2 }), reject('INVALID_CAUSATION'), 'a cause precedes its effect'),
+    read('metadata-causation-zero', 'strict', ['R-J5'], H3 + E(1, { causation: 0 }), reject('INVALID_CAUSATION'), 'causation is a position >= 1'),
+    read('metadata-link-self', 'strict', ['R-J5'], H3 + E(1) + E(2, { link: new Map([['UndoOf', n(2)]]) }), reject('INVALID_LINK'), 'an undo names an earlier entry'),
+    // R-J6 groups
+    read('group-no-records', 'core', ['R-J6'], H3 + G(1), accept, 'a transaction alone is a group'),
+    read('group-256-records', 'core', ['R-J6'], H3 + G(1, Array.from({ length: 256 }, () => ({ payload: n(1) }))), accept, '256 records is the limit'),
+    read('group-257-records', 'core', ['R-J6'], H3 + G(1, 257), reject('GROUP_TOO_LARGE'), 'at most 256 records'),
+    read('group-version-2', 'core', ['R-J6'], H3 + edit(G(1), '"group":1', '"group":2'), reject('UNSUPPORTED_GROUP_VERSION'), 'the frame version is 1'),
+    read('group-empty', 'core', ['R-J6'], H3 + '{"group":1,"first":1,"frontier":1,"entries":[]}\n', reject('EMPTY_GROUP'), 'a group holds its transaction'),
+    read('group-record-first', 'core', ['R-J6'], H3 + G(1, 0, { kind: 'Record' }), reject('GROUP_SHAPE'), 'a group starts with a Transaction'),
+    read('group-two-transactions', 'core', ['R-J6'], H3 + G(1, [{ kind: 'Transaction' }]), reject('GROUP_SHAPE'), 'exactly one transaction per group'),
+    read('group-first-mismatch', 'core', ['R-J6'], H3 + edit(G(1, 1), '"first":1', '"first":2'), reject('FRAME_BOUNDS'), 'first is the transaction position'),
+    read('group-frontier-mismatch', 'core', ['R-J6'], H3 + edit(G(1, 1), '"frontier":2', '"frontier":1'), reject('FRAME_BOUNDS'), 'frontier is the last position'),
+    read('group-record-other-principal', 'core', ['R-J6'], H3 + G(1, [{ principal: 'mallory' }], { principal: 'alice' }), reject('RECORD_METADATA_MISMATCH'), 'records share the principal'),
+    read('group-record-other-time', 'core', ['R-J6'], H3 + G(1, [{ atUs: 5 }]), reject('RECORD_METADATA_MISMATCH'), 'records share the commit time'),
+    read('group-record-other-correlation', 'core', ['R-J6'], H3 + E(1) + G(2, [{ correlation: 1 }]), reject('RECORD_METADATA_MISMATCH'), 'records share the correlation'),
+    read('group-record-no-causation', 'core', ['R-J6'], H3 + G(1, [{ causation: null }]), reject('RECORD_METADATA_MISMATCH'), 'a record names its transaction as cause'),
+    read('group-record-request', 'core', ['R-J6'], H3 + G(1, [{ request: 'k' }]), reject('RECORD_METADATA_MISMATCH'), 'records carry no request key'),
+    read('group-record-link', 'core', ['R-J6'], H3 + G(1, [{ link: new Map([['UndoOf', n(1)]]) }]), reject('RECORD_METADATA_MISMATCH'), 'records carry no reversal link'),
+    read('group-witness-shared', 'core', ['R-J6'], H3 + G(1, [{}, {}], { principal: 'ünï', atUs: '-5', request: 'req-1' }), accept, 'records copy principal, correlation and time; request stays on the transaction'),
+    // R-J6a
+    read('legacy-entries-in-v3', 'strict', ['R-J6a', 'JRN-LINE-1'], H3 + E(1) + G(2, 1) + E(4, { kind: 'Record', correlation: 2, causation: 2 }), accept, 'standalone entries stand wherever position order puts them'),
+    // R-J7 reserved ids
+    read('reserved-work-fact', 'core', ['R-J7'], H3 + G(1, [{ id: 'harmos:work/billing/invoice/issued', payload: [n(1), n(0), n(255)] }]), accept, 'a work fact: the name may hold "/"'),
+    read('reserved-sidecar-fact', 'core', ['R-J7'], H3 + G(1, [{ id: 'harmos:sidecar/host.a-1/Ünï name', payload: [] }]), accept, 'a sidecar fact with an empty byte string'),
+    read('reserved-guest-fact', 'strict', ['R-J7'], H3 + E(1, { kind: 'Record', id: 'harmos:guest/g7/x/y', payload: [n(7)] }), accept, 'a standalone guest fact'),
+    read('reserved-unknown-namespace', 'strict', ['R-J7'], H3 + E(1, { kind: 'Record', id: 'harmos:audit/a/b', payload: [] }), reject('RESERVED_NAMESPACE'), 'other harmos: ids are reserved'),
+    read('reserved-bare-prefix', 'strict', ['R-J7'], H3 + E(1, { id: 'harmos:' }), reject('RESERVED_NAMESPACE'), 'the bare prefix is reserved too'),
+    read('reserved-work-no-name', 'core', ['R-J7'], H3 + E(1, { kind: 'Record', id: 'harmos:work/billing', payload: [] }), reject('RESERVED_NAMESPACE'), 'a work id needs service and name'),
+    read('reserved-work-empty-service', 'core', ['R-J7'], H3 + E(1, { kind: 'Record', id: 'harmos:work//x', payload: [] }), reject('RESERVED_NAMESPACE'), 'the service is non-empty'),
+    read('reserved-sidecar-owner-upper', 'core', ['R-J7'], H3 + E(1, { kind: 'Record', id: 'harmos:sidecar/Host/x', payload: [] }), reject('RESERVED_NAMESPACE'), 'the owner is lowercase'),
+    read('reserved-guest-empty-name', 'strict', ['R-J7'], H3 + E(1, { kind: 'Record', id: 'harmos:guest/g/', payload: [] }), reject('RESERVED_NAMESPACE'), 'the name is non-empty'),
+    read('reserved-transaction', 'core', ['R-J7'], H3 + E(1, { id: 'harmos:work/billing/x', payload: [] }), reject('RESERVED_KIND'), 'a reserved fact is a Record'),
+    read('reserved-payload-256', 'core', ['R-J7'], H3 + E(1, { kind: 'Record', id: 'harmos:work/b/x', payload: [n(256)] }), reject('RESERVED_PAYLOAD'), 'bytes are 0-255'),
+    read('reserved-payload-lexeme', 'core', ['R-J7', 'R-S2'], H3 + E(1, { kind: 'Record', id: 'harmos:work/b/x', payload: [n('1.0')] }), reject('RESERVED_PAYLOAD'), 'bytes are written as canonical integers'),
+    read('reserved-payload-typed', 'core', ['R-J7'], H3 + E(1, { kind: 'Record', id: 'harmos:sidecar/a/x', payload: new Map([['amount', n(1)]]) }), reject('RESERVED_PAYLOAD'), 'a typed record cannot take a reserved id'),
+    read('reserved-lookalike-ok', 'core', ['R-J7'], H3 + E(1, { id: 'Harmos:work/a/b' }) + E(2, { id: 'xharmos:work' }), accept, 'only the exact lowercase prefix is reserved'),
+    // R-J8 spacing
+    read('spacing-spaces-and-tabs', 'core', ['R-J8'], '{ "schema" : 3 ,\t"generation":0 , "origin" :0 }\n' + E(1).replace(/,/g, ' ,\t').replace(/:/g, ': '), accept, 'space and tab between tokens are insignificant'),
+    // JRN-HDR-1
+    read('header-missing-origin', 'core', ['JRN-HDR-1'], '{"schema":3,"generation":0}\n', reject('MISSING_MEMBER'), 'origin is required'),
+    read('header-not-object', 'core', ['JRN-HDR-1'], '[3,0,0]\n', reject('NOT_AN_OBJECT'), 'the header is an object'),
+    read('header-generation-string', 'core', ['JRN-HDR-1', 'R-S2'], header(3, '"0"', 0), reject('WRONG_TYPE'), 'generation is an unsigned integer'),
+    read('header-generation-fraction', 'strict', ['JRN-HDR-1', 'R-S2'], header(3, '0.0', 0), reject('INVALID_INTEGER'), '0.0 is not an integer lexeme'),
+    read('header-origin-over-64-bits', 'strict', ['JRN-HDR-1', 'R-S2'], header(3, 0, '18446744073709551616'), reject('INVALID_INTEGER'), 'unsigned integers fit in 64 bits'),
+    read('header-big-generation', 'core', ['JRN-HDR-1', 'R-S2'], header(3, U64, 0), accept, 'generation up to 2^64-1'),
+    // JRN-LINE-1
+    read('line-array', 'core', ['JRN-LINE-1'], H3 + '[]\n', reject('NOT_AN_OBJECT'), 'a line is an object'),
+    read('line-number', 'core', ['JRN-LINE-1'], H3 + E(1) + '2\n', reject('NOT_AN_OBJECT'), 'a line is an object'),
+    // JRN-ENT-1
+    read('entry-missing-payload', 'core', ['JRN-ENT-1'], H3 + edit(E(1), ',"payload":{"amount":40}', ''), reject('MISSING_MEMBER'), 'payload is required (null is a value)'),
+    read('entry-payload-null-and-scalars', 'core', ['JRN-ENT-1'], H3 + E(1, { payload: null }) + E(2, { payload: 'bare' }) + E(3, { payload: n('1E400') }) + E(4, { payload: n('-0.0') }), accept, 'any JSON payload; lexemes are kept'),
+    read('entry-position-string', 'core', ['JRN-ENT-1', 'R-S2'], H3 + edit(E(1), '"position":1', '"position":"1"'), reject('WRONG_TYPE'), 'position is a number'),
+    read('entry-version-negative', 'strict', ['JRN-ENT-1', 'R-S2'], H3 + E(1, { version: -1 }), reject('INVALID_INTEGER'), 'version is unsigned'),
+    read('entry-version-exponent', 'strict', ['JRN-ENT-1', 'R-S2'], H3 + E(1, { version: '1e0' }), reject('INVALID_INTEGER'), '1e0 is not an integer lexeme'),
+    read('entry-version-max', 'core', ['JRN-ENT-1', 'R-S2'], H3 + E(1, { version: U64 }), accept, 'version up to 2^64-1'),
+    // JRN-ENT-2, JRN-ENT-3
+    read('kind-record-standalone', 'core', ['JRN-ENT-2'], H3 + E(1, { kind: 'Record' }), accept, 'a standalone Record is an entry'),
+    read('kind-unknown', 'core', ['JRN-ENT-2'], H3 + E(1, { kind: 'Event' }), reject('INVALID_KIND'), 'Transaction or Record only'),
+    read('kind-lowercase', 'core', ['JRN-ENT-2'], H3 + E(1, { kind: 'transaction' }), reject('INVALID_KIND'), 'kind is case-sensitive'),
+    read('kind-number', 'core', ['JRN-ENT-2'], H3 + edit(E(1), '"kind":"Transaction"', '"kind":0'), reject('WRONG_TYPE'), 'kind is a string'),
+    read('id-unicode', 'core', ['JRN-ENT-3'], H3 + E(1, { id: 'régistre.dépôt/😀' }), accept, 'an id is any non-empty string'),
+    read('id-empty', 'strict', ['JRN-ENT-3'], H3 + E(1, { id: '' }), reject('EMPTY_ID'), 'an id is never empty'),
+    read('id-number', 'core', ['JRN-ENT-3'], H3 + edit(E(1), '"id":"ledger.deposit"', '"id":5'), reject('WRONG_TYPE'), 'an id is a string'),
+    // JRN-MD-1
+    read('metadata-missing-request', 'core', ['JRN-MD-1'], H3 + edit(E(1), '"request":null,', ''), reject('MISSING_MEMBER'), 'every metadata member is present, null when absent'),
+    read('metadata-principal-number', 'core', ['JRN-MD-1'], H3 + edit(E(1), '"principal":null', '"principal":5'), reject('WRONG_TYPE'), 'principal is a string or null'),
+    read('metadata-link-empty-object', 'core', ['JRN-MD-1'], H3 + E(1) + E(2, { link: new Map() }), reject('INVALID_LINK'), 'a link names UndoOf or RedoOf'),
+    read('metadata-link-both', 'core', ['JRN-MD-1'], H3 + E(1) + E(2, { link: new Map([['UndoOf', n(1)], ['RedoOf', n(1)]]) }), reject('INVALID_LINK'), 'a link names exactly one'),
+    read('metadata-at-us-negative-zero', 'strict', ['JRN-MD-1', 'R-S2'], H3 + E(1, { atUs: '-0' }), reject('INVALID_INTEGER'), '-0 is refused'),
+    read('metadata-at-us-over-i64', 'strict', ['JRN-MD-1', 'R-S2'], H3 + E(1, { atUs: '9223372036854775808' }), reject('INVALID_INTEGER'), 'at_us is a signed 64-bit integer'),
+    read('metadata-at-us-extremes', 'core', ['JRN-MD-1', 'R-S2'], H3 + E(1, { atUs: '-9223372036854775808' }) + E(2, { atUs: '9223372036854775807' }), accept, 'at_us spans the i64 range, before the epoch included'),
+    read('metadata-at-us-fraction', 'strict', ['JRN-MD-1', 'R-S2'], H3 + E(1, { atUs: '1.5' }), reject('INVALID_INTEGER'), 'whole microseconds only'),
+    // R-S1 inside lines
+    read('json-duplicate-in-payload', 'strict', ['R-S1'], H3 + edit(E(1), '{"amount":40}', '{"amount":40,"amount":41}'), reject('JSON_DUPLICATE_MEMBER'), 'duplicate members are refused, payloads included'),
+    read('json-lone-surrogate-in-payload', 'strict', ['R-S1'], H3 + edit(E(1), '{"amount":40}', '"\\ud800"'), reject('JSON_LONE_SURROGATE'), 'an escaped lone surrogate has no UTF-8 form'),
+    read('json-surrogate-pair-ok', 'strict', ['R-S1'], H3 + edit(E(1), '{"amount":40}', '"\\ud83d\\ude00"'), accept, 'an escaped pair is one character'),
+    read('json-trailing-bytes', 'core', ['R-S1'], H3 + E(1).trimEnd() + ' x\n', reject('JSON_SYNTAX'), 'one value per line'),
+    read('json-nan', 'core', ['R-S1'], H3 + edit(E(1), '{"amount":40}', 'NaN'), reject('JSON_SYNTAX'), 'NaN is not JSON'),
+    read('json-deep-payload', 'strict', ['R-S2a'], H3 + edit(E(1), '{"amount":40}', '['.repeat(200) + ']'.repeat(200)), { verdict: 'either' }, 'nesting beyond 128 is implementation-defined'),
+    // R-J8, R-J9, JRN-OP-1, JRN-OP-2, R-J3: journal.append
+    append('append-v3-empty', 'core', ['JRN-OP-1', 'R-J8'], appendInput(H3, makeGroup(1, 1)), accept, 'the group is written as one canonical frame'),
+    append('append-keeps-forwarded-bytes', 'core', ['R-J8', 'JRN-OP-1'], appendInput(H3 + '{ "entries":[' + E(1).trimEnd() + '], "frontier":1,"first":1,"group":1}\n', makeGroup(2, 0)), accept, 'stored lines keep their bytes; the new line is canonical'),
+    append('append-removes-torn-tail', 'core', ['R-J3', 'JRN-OP-1'], appendInput(H3 + G(1) + '{"group":1,"fir', makeGroup(2, 2)), accept, 'the torn tail goes before the append'),
+    append('append-after-origin', 'core', ['JRN-OP-2'], appendInput(header(3, 0, 7), makeGroup(8, 0)), accept, 'an empty history continues from origin'),
+    append('append-migrates-v2', 'core', ['R-J9'], appendInput(H2 + E(1) + E(2, { correlation: 1, causation: 1 }), makeGroup(3, 1)), accept, 'v2 becomes v3: new header, lines byte for byte'),
+    append('append-migrates-v2-unterminated', 'core', ['R-J9', 'R-J3'], appendInput(H2 + E(1).trimEnd(), makeGroup(2, 0)), accept, 'the final v2 line gains its LF'),
+    append('append-refuses-invalid-v2', 'core', ['R-J9', 'R-J4'], appendInput(H2 + E(1) + E(3), makeGroup(4, 0)), reject('POSITION_GAP'), 'the whole v2 history is validated first'),
+    append('append-refuses-cut-v2', 'core', ['R-J9', 'R-J3'], appendInput(H2 + E(1) + E(2).slice(0, 20), makeGroup(3, 0)), reject('UNTERMINATED_V2_LINE'), 'an unparsable final v2 line blocks migration'),
+    append('append-refuses-invalid-journal', 'core', ['JRN-OP-1', 'R-J2'], appendInput(header(1, 0, 0), makeGroup(1, 0)), reject('RETIRED_SCHEMA'), 'the journal is read first'),
+    append('append-gap', 'core', ['JRN-OP-2'], appendInput(H3 + G(1), makeGroup(3, 0)), reject('APPEND_NOT_CONTINUOUS'), 'the group starts at frontier + 1'),
+    append('append-overlap', 'core', ['JRN-OP-2'], appendInput(H3 + G(1, 1), makeGroup(2, 0)), reject('APPEND_NOT_CONTINUOUS'), 'positions are never reused'),
+    append('append-origin-beyond-history', 'core', ['JRN-OP-2'], appendInput(header(3, 0, 9) + G(1), makeGroup(10, 0)), reject('APPEND_NOT_CONTINUOUS'), 'no group can both continue the frontier and the stored positions'),
+    append('append-empty-group', 'core', ['R-J6', 'JRN-OP-1'], appendInput(H3, []), reject('EMPTY_GROUP'), 'a group holds its transaction'),
+    append('append-257-records', 'core', ['R-J6'], appendInput(H3, makeGroup(1, 257)), reject('GROUP_TOO_LARGE'), 'refused before any mutation'),
+    append('append-256-records', 'core', ['R-J6'], appendInput(H3, makeGroup(1, 256)), accept, '256 records is the limit'),
+    append('append-principal-too-long', 'core', ['R-J5'], appendInput(H3, makeGroup(1, 0, { principal: TOO_LONG })), reject('FIELD_TOO_LONG'), 'principal limit applies to new groups'),
+    append('append-typed-record-reserved-id', 'core', ['R-J7'], appendInput(H3, makeGroup(1, [{ id: 'harmos:sidecar/host/x', payload: 'typed' }])), reject('RESERVED_PAYLOAD'), 'typed records cannot use reserved prefixes'),
+    append('append-system-fact', 'core', ['R-J7'], appendInput(H3, makeGroup(1, [{ id: 'harmos:sidecar/host/x', payload: [n(9)] }])), accept, 'a system fact rides with typed records'),
+    append('append-record-witness', 'core', ['R-J6'], appendInput(H3, makeGroup(1, [{ atUs: 9 }])), reject('RECORD_METADATA_MISMATCH'), 'records share the commit time'),
+    append('append-entry-unknown-member', 'core', ['R-J5'], appendInput(H3, renderJson(makeGroup(1, 0)).replace('"kind"', '"extra":1,"kind"')), reject('UNKNOWN_MEMBER'), 'closed member sets apply to input entries'),
+    append('append-input-not-object', 'core', ['JRN-OP-1'], '[]', reject('INVALID_OP_INPUT'), 'the input is an object'),
+    append('append-input-missing-group', 'core', ['JRN-OP-1'], `{"journal":"${Buffer.from(H3).toString('base64')}"}`, reject('INVALID_OP_INPUT'), 'group is required'),
+    append('append-input-extra-member', 'core', ['JRN-OP-1'], appendInput(H3, makeGroup(1, 0)).replace('{"journal"', '{"dryRun":true,"journal"'), reject('INVALID_OP_INPUT'), 'the input has exactly two members'),
+    append('append-input-bad-base64', 'core', ['JRN-OP-1'], `{"journal":"${Buffer.from(H3).toString('base64').slice(0, -1)}","group":[]}`, reject('INVALID_OP_INPUT'), 'journal is canonical padded base64'),
+    append('append-input-group-object', 'core', ['JRN-OP-1'], `{"journal":"${Buffer.from(H3).toString('base64')}","group":{}}`, reject('INVALID_OP_INPUT'), 'group is an array'),
+    append('append-input-not-json', 'core', ['JRN-OP-1', 'R-S1'], '{"journal":', reject('JSON_SYNTAX'), 'the input is JSON'),
+    // R-J10, JRN-OP-3: journal.track-key
+    track('track-two-labels', 'core', ['R-J10', 'JRN-OP-3'], '["run_7","probe_1"]', accept, 'each label then U+001F'),
+    track('track-one-label', 'core', ['R-J10'], '["run_7"]', accept, 'the separator follows the last label too'),
+    track('track-empty-tuple', 'core', ['R-J10'], '[]', accept, 'the empty key selects every partition'),
+    track('track-unicode-labels', 'core', ['R-J10'], '["😀","\\u00a0","a b","\\u2028"]', accept, 'any non-control character'),
+    track('track-empty-label', 'core', ['R-J10'], '["run_7",""]', reject('INVALID_TRACK_LABEL'), 'a label is never empty'),
+    track('track-unit-separator', 'core', ['R-J10'], '["run\\u001f7"]', reject('INVALID_TRACK_LABEL'), 'a label cannot hold the separator'),
+    track('track-tab', 'core', ['R-J10'], '["a\\tb"]', reject('INVALID_TRACK_LABEL'), 'C0 controls are refused'),
+    track('track-del', 'core', ['R-J10'], '["\\u007f"]', reject('INVALID_TRACK_LABEL'), 'DEL is a control character'),
+    track('track-c1', 'core', ['R-J10'], '["x\\u0085"]', reject('INVALID_TRACK_LABEL'), 'C1 controls are refused'),
+    track('track-not-array', 'core', ['JRN-OP-3'], '"run_7"', reject('INVALID_OP_INPUT'), 'the input is an array'),
+    track('track-number-label', 'core', ['JRN-OP-3'], '["a",7]', reject('INVALID_OP_INPUT'), 'labels are strings'),
+    track('track-lone-surrogate', 'strict', ['R-S1'], '["\\udc00"]', reject('JSON_LONE_SURROGATE'), 'the input is strict JSON'),
+  ];
+}
+
+/** Seeded generated histories (accepted) and their mutations (rejected with the mutator's code). */
+function generatedCases(): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  const samples = fc.sample(journalHistory({ maxLines: 3, maxRecords: 3 }), { seed: 7301, numRuns: 40 });
+  samples.forEach((s, i) => {
+    out.push({ name: `generated-valid-${i}`, op: 'journal.read', profile: 'core', requirements: ['R-J4', 'R-J6'], input: sampleBytes(s), expect: accept, note: `seeded valid v${s.schema} history` });
+  });
+  const picks = fc.sample(fc.tuple(journalHistory({ maxLines: 3, maxRecords: 2 }), fc.nat()), { seed: 7302, numRuns: 12 });
+  for (const m of JOURNAL_MUTATORS) {
+    if (m.name === 'frame-too-large' || m.name === 'payload-budget') continue; // megabytes each: covered by tests, not vectors
+    let made = 0;
+    for (const [s, pick] of picks) {
+      if (made === 3) break;
+      const bytes = m.apply(s, pick);
+      if (!bytes) continue;
+      out.push({ name: `mutated-${m.name}-${made}`, op: 'journal.read', profile: m.profile, requirements: [m.requirement], input: bytes, expect: reject(m.code), note: `mutator ${m.name}: breaks ${m.requirement}` });
+      made++;
+    }
+  }
+  return out;
+}
+
+/** Every journal golden case: recipes first, then generated cases. */
+export function goldenCases(): CaseSpec[] {
+  const hand = recipes().map(([name, op, profile, requirements, input, expect, note]): CaseSpec => ({ name, op, profile, requirements, input, expect, note }));
+  // A generated case identical to an earlier one (same op and bytes) adds nothing.
+  const seen = new Set<string>();
+  return [...hand, ...generatedCases()].filter((c) => {
+    const id = caseId(c.op, c.input);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}

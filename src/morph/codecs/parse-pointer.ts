@@ -6,8 +6,6 @@ import { MORPH_CODES, RULES } from '../constants.ts';
 export interface PointerTail {
   readonly parent: string;
   readonly token: string;
-  /** Number of reference tokens (the root pointer has none). */
-  readonly segments: number;
 }
 
 const VALID_ESCAPES = /^(?:[^~]|~[01])*$/;
@@ -24,7 +22,5 @@ export function parsePointer(pointer: string, line: number): Result<PointerTail 
   }
   const cut = pointer.lastIndexOf('/');
   const raw = pointer.slice(cut + 1);
-  let segments = 0;
-  for (let i = 0; i < pointer.length; i++) if (pointer.charCodeAt(i) === 0x2f) segments++;
-  return ok({ parent: pointer.slice(0, cut), token: raw.replace(/~1/g, '/').replace(/~0/g, '~'), segments });
+  return ok({ parent: pointer.slice(0, cut), token: raw.replace(/~1/g, '/').replace(/~0/g, '~') });
 }

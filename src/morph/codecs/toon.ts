@@ -108,15 +108,14 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
   if (!text.ok) return text;
   const decoded = runDecode(payload);
   if (!decoded.ok) return decoded;
+  // R-M2 limits on the decoded value come before re-encoding, so an oversized value costs one walk.
+  const ir = irFromJsValue(decoded.value);
+  if (!ir.ok && ir.error.code === MORPH_CODES.LIMIT_EXCEEDED) return ir;
   // MORPH-TOON-3: re-encoding with the declared options must give the payload byte for byte.
   if (runEncode(decoded.value, meta.value.get('delimiter') as string) !== payload) {
     return fail(formatError(MORPH_CODES.TOON_NOT_CANONICAL, RULES.TOON_CANONICAL, 'payload is not the canonical official encoding of its value', {}, 'core'));
   }
-  const ir = irFromJsValue(decoded.value);
-  if (!ir.ok) {
-    if (ir.error.code === MORPH_CODES.LIMIT_EXCEEDED) return ir;
-    return fail(formatError(MORPH_CODES.TOON_DECODE_FAILED, RULES.TOON_ROUND_TRIP, 'decoded value is outside the IR', ir.error.location));
-  }
+  if (!ir.ok) return fail(formatError(MORPH_CODES.TOON_DECODE_FAILED, RULES.TOON_ROUND_TRIP, 'decoded value is outside the IR', ir.error.location));
   // R-M14: toon layout carries no digest; identity is the bundle's or artifact's input digest.
   if (context.inputSemanticDigest !== undefined && semanticDigest(ir.value) !== context.inputSemanticDigest) {
     return fail(formatError(MORPH_CODES.DIGEST_MISMATCH, RULES.IDENTITY, 'decoded value does not have the declared input digest'));

@@ -38,6 +38,9 @@ export function writeC14nParts(ir: Ir): string[] {
         stack.push(v.get(k)!);
         stack.push(new Literal(`K${utf8Length(k)}:${k};`));
       }
+    } else {
+      // Programmer error: only JsonValue trees are IRs (a raw JS number has no lexeme).
+      throw new TypeError(`not an IR value: ${typeof v}`);
     }
   }
   return out;

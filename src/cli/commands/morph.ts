@@ -30,6 +30,7 @@ function describeOptions(options: { delimiter?: string }): string {
   return options.delimiter === undefined ? '' : ` delimiter=${JSON.stringify(options.delimiter)}`;
 }
 
+/** Adds `morph encode` to the program. */
 export function register(program: Command, setExit: SetExit): void {
   const morph = program.command('morph').description('MORPH tools: encode JSON as a model-context bundle or artifact');
   morph

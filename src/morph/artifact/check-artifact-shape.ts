@@ -89,6 +89,7 @@ export const ARTIFACT_LEVELS = {
   integrity: { payloadDigest: digest, dependenciesDigest: digest, algorithm: string, canonicalizationVersion: string },
 } satisfies Record<string, Record<string, MemberRule>>;
 
+/** A level of the artifact tree that has its own member rules. */
 export type ArtifactLevel = keyof typeof ARTIFACT_LEVELS;
 
 /** The JSON pointer of each nested level. */

@@ -23,6 +23,7 @@ export const BUNDLE = {
   /** Separator between the hashed parts of a boundary attempt. */
   NUL: '\u0000',
 } as const;
+/** A bundle section name. */
 export type BundleSection = (typeof BUNDLE.SECTIONS)[number];
 
 /** MORPH-PROMPT/1 framing (seed 001, R-M5). */
@@ -37,6 +38,7 @@ export const PROMPT = {
   SECTIONS: ['PREFIX', 'SELF-CONTAINED-BUNDLE', 'TASK', 'SUFFIX'] as const,
   TEMPLATE_VERSION: 'morph-prompt/1',
 } as const;
+/** A prompt section name. */
 export type PromptSection = (typeof PROMPT.SECTIONS)[number];
 
 /** morph-artifact/1 fixed strings (seed 001, R-M8…R-M10). */
@@ -49,6 +51,7 @@ export const ARTIFACT = {
   /** R-M8: a task id. */
   TASK_ID_PATTERN: /^[a-z0-9][a-z0-9.-]*$/,
 } as const;
+/** A planner policy (R-M15). */
 export type PlannerPolicy = (typeof ARTIFACT.PLANNER_POLICIES)[number];
 
 /** 64 lowercase hex digits: every SHA-256 digest of the format. */
@@ -63,6 +66,7 @@ export const SOURCE_MAP = {
 
 /** Tokenizers the planner can load (MORPH-PLAN-1); each ships inside gpt-tokenizer 4.0.0. */
 export const TOKENIZERS = ['o200k_base', 'cl100k_base'] as const;
+/** A tokenizer the planner can load. */
 export type TokenizerName = (typeof TOKENIZERS)[number];
 
 /** Error codes of part 2 (registered in spec/morph/error-codes-context.json). */
@@ -99,6 +103,7 @@ export const CONTEXT_CODES = {
   NO_QUALITY_EVIDENCE: 'NO_QUALITY_EVIDENCE',
   NO_APPLICABLE_CANDIDATE: 'NO_APPLICABLE_CANDIDATE',
 } as const;
+/** An error code of part 2. */
 export type ContextCode = (typeof CONTEXT_CODES)[keyof typeof CONTEXT_CODES];
 
 /** Requirement ids cited by part 2 (spec/morph/context.md). */

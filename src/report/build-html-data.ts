@@ -17,6 +17,8 @@ export interface HtmlResult {
   readonly stderr?: string;
   readonly time: number;
   readonly expectedFailure?: string;
+  /** The verdict the testee chose on an `either` case (recorded, not scored). */
+  readonly either?: 'accept' | 'reject';
 }
 
 /** One case row. */
@@ -93,6 +95,7 @@ export function buildHtmlData(records: readonly CaseRecord[], title = 'formcert 
       ...(r.stderr ? { stderr: r.stderr } : {}),
       time: r.time,
       ...(r.expectedFailure !== undefined ? { expectedFailure: r.expectedFailure } : {}),
+      ...(r.expected.verdict === 'either' && (r.got.verdict === 'accept' || r.got.verdict === 'reject') ? { either: r.got.verdict } : {}),
     };
   }
   const cases = [...rows.values()].sort(

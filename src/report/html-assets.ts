@@ -19,6 +19,9 @@ tr.group-req td { background: #f5f5f5; color: #455a64; font-size: 12px; padding-
 td.case-name { font-family: ui-monospace, monospace; font-size: 12px; }
 td.case-name small { color: #78909c; display: block; }
 td.reqs { font-size: 12px; color: #546e7a; }
+th.impl, td.cell, td.empty { width: 150px; }
+.legend { display: block; margin-top: 6px; font-size: 12px; color: #b0bec5; }
+.legend span { display: inline-block; padding: 0 6px; margin-left: 4px; color: #fff; border-radius: 3px; font-size: 12px; }
 td.cell { cursor: pointer; text-align: center; font-weight: 600; white-space: nowrap; color: #fff; border-left: 2px solid #fff; }
 td.cell:hover { outline: 2px solid #263238; }
 td.cell[data-outcome="pass"] { background: var(--pass); }
@@ -27,6 +30,7 @@ td.cell[data-outcome^="fail:"]:not([data-outcome="fail:accepted-invalid"]) { bac
 td.cell[data-outcome^="errored:"] { background: var(--err); }
 td.cell[data-outcome="skipped"] { background: var(--skip); }
 td.cell[data-outcome="n/a"] { background: var(--na); }
+td.cell.either { background: #558b2f; font-weight: 400; }
 td.cell.xfail { background-image: repeating-linear-gradient(45deg, transparent 0 6px, rgba(255,255,255,.25) 6px 12px); }
 #details { position: fixed; top: 0; right: 0; width: min(760px, 100%); height: 100%; overflow: auto; background: #fff; box-shadow: -4px 0 16px rgba(0,0,0,.25); padding: 16px 20px; z-index: 2; }
 #details h2 { font-size: 16px; margin: 0 0 4px; font-family: ui-monospace, monospace; }
@@ -66,7 +70,7 @@ export const REPORT_JS = `
   var hr = $('matrix-head');
   hr.appendChild(el('th', null, 'case'));
   hr.appendChild(el('th', null, 'requirements'));
-  impls.forEach(function (im) { hr.appendChild(el('th', null, im.name)); });
+  impls.forEach(function (im) { hr.appendChild(el('th', { 'class': 'impl' }, im.name)); });
 
   // Filters.
   var opSel = $('filter-op');
@@ -106,7 +110,7 @@ export const REPORT_JS = `
       var td;
       if (!r) { td = el('td', { 'class': 'empty' }, ''); }
       else {
-        td = el('td', { 'class': 'cell' + (r.expectedFailure !== undefined ? ' xfail' : ''), 'data-outcome': r.outcome, 'data-case': ci, 'data-impl': ii, title: r.outcome + ': ' + r.got }, short(r.outcome));
+        td = el('td', { 'class': 'cell' + (r.expectedFailure !== undefined ? ' xfail' : '') + (r.either ? ' either' : ''), 'data-outcome': r.outcome, 'data-case': ci, 'data-impl': ii, title: r.outcome + ': ' + r.got }, r.either ? '≈ ' + r.either : short(r.outcome));
       }
       tr.appendChild(td);
     });

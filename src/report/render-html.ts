@@ -28,7 +28,9 @@ export function renderHtml(records: readonly CaseRecord[], title?: string): stri
 <style>${REPORT_CSS}</style>
 </head>
 <body>
-<header><h1>${escapeHtml(data.title)}</h1><div class="impls" id="impls"></div></header>
+<header><h1>${escapeHtml(data.title)}</h1><div class="impls" id="impls"></div>
+<span class="legend">click a cell for input, expected, actual and diff ·
+<span style="background:var(--pass)">✓ pass</span><span style="background:var(--bad)">✗ accepted-invalid</span><span style="background:var(--fail)">✗ other failure</span><span style="background:var(--err)">! errored</span><span style="background:#558b2f">≈ either (not scored)</span><span style="background:var(--skip)">– skipped</span><span style="background:var(--na)">· n/a</span></span></header>
 <div class="controls">
 <label>outcome <select id="filter-outcome"><option value="">all</option><option value="failing">failing or errored</option></select></label>
 <label>op <select id="filter-op"><option value="">all</option></select></label>

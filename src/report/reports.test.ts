@@ -51,6 +51,16 @@ describe('summaries', () => {
     expect(text.at(-1)).toMatch(/^FAILED: 2 failing, 1 errored/);
   });
 
+  it('records either cases without scoring them, unless the testee broke on one', () => {
+    const s = summarize([
+      record({ id: 'e0000000000000000001', outcome: 'pass', expected: { verdict: 'either' }, got: { verdict: 'reject', code: 'LIMIT_EXCEEDED' } }),
+      record({ id: 'e0000000000000000002', outcome: 'errored:timeout', expected: { verdict: 'either' }, got: { verdict: 'errored' } }),
+      record({ id: 'e0000000000000000003', outcome: 'pass' }),
+    ]);
+    expect(s.byProfile.core).toEqual({ passed: 1, scored: 2 });
+    expect(s.either).toEqual({ accepted: 0, rejected: 1 });
+  });
+
   it('treats listed failures as expected and listed passes as unexpected', () => {
     const s = summarize([
       record({ id: 'a0000000000000000001', outcome: 'fail:rejected-valid', expectedFailure: 'known' }),

@@ -220,14 +220,20 @@ function encodeCases(): CaseSpec[] {
     return writeJson(new Map([...entries, ...Object.entries(extra)]));
   };
   const custom = new Map<string, JsonValue>([['id', 'my-guide'], ['version', '3'], ['text', 'Read it.\n<<<MORPH:']]);
+  // Most requests carry their own short guide, so an encoder under test need not embed the suite's guide texts.
+  const shortGuide = (encoding: string) => new Map<string, JsonValue>([['id', `morph-guide/${encoding}`], ['version', '1'], ['text', `Data encoded as ${encoding}.`]]);
   for (const plan of CANDIDATE_PLANS) {
-    out.push(accept('morph.encode', `accept-${planLabel(plan)}`, request(RECORDS, plan, null), ['MORPH-ENC-1', 'MORPH-ENC-2', 'R-M4', 'R-M6', 'R-M6a'], `suite guide of ${plan.encoding}; the observation is the exact bundle`, 'strict'));
+    out.push(accept('morph.encode', `accept-${planLabel(plan)}`, request(RECORDS, plan, shortGuide(plan.encoding)), ['MORPH-ENC-1', 'MORPH-ENC-2', 'R-M4', 'R-M6', 'R-M6a'], `caller guide; the observation is the exact bundle of ${plan.encoding}`, 'strict'));
+  }
+  for (const enc of ['json-compact', 'toon']) {
+    const plan = CANDIDATE_PLANS.find((p) => p.encoding === enc)!;
+    out.push(accept('morph.encode', `accept-suite-guide-${planLabel(plan)}`, request(RECORDS, plan, null), ['MORPH-ENC-2', 'R-M7'], `guide null: the suite guide of ${enc} is carried`, 'strict'));
   }
   out.push(accept('morph.encode', 'accept-guide-absent', request(RECORDS, planOf('json-compact')), ['MORPH-ENC-2'], 'no guide member means the suite guide', 'strict'));
   out.push(accept('morph.encode', 'accept-custom-guide', request(RECORDS, planOf('json-lines'), custom), ['MORPH-ENC-2', 'R-M4'], 'a caller guide is carried verbatim, marker-like text included', 'strict'));
-  out.push(accept('morph.encode', 'accept-whitespace-around-input', request(' \n{"b":[1.0,2e1],"a":"😀"}\t', planOf('json-compact'), null), ['MORPH-ENC-1', 'R-M11a'], 'whitespace around the input value is allowed; lexemes and order are kept', 'strict'));
-  out.push(accept('morph.encode', 'accept-nested-path-value', request(NESTED, planOf('path-value'), null), ['MORPH-ENC-1'], 'path-value keeps 1.2300, 1E400 and -0', 'strict'));
-  out.push(accept('morph.encode', 'accept-empty-array-json-lines', request('[]', planOf('json-lines'), null), ['MORPH-ENC-1'], 'empty payload section', 'strict'));
+  out.push(accept('morph.encode', 'accept-whitespace-around-input', request(' \n{"b":[1.0,2e1],"a":"😀"}\t', planOf('json-compact'), shortGuide('json-compact')), ['MORPH-ENC-1', 'R-M11a'], 'whitespace around the input value is allowed; lexemes and order are kept', 'strict'));
+  out.push(accept('morph.encode', 'accept-nested-path-value', request(NESTED, planOf('path-value'), shortGuide('path-value')), ['MORPH-ENC-1'], 'path-value keeps 1.2300, 1E400 and -0', 'strict'));
+  out.push(accept('morph.encode', 'accept-empty-array-json-lines', request('[]', planOf('json-lines'), shortGuide('json-lines')), ['MORPH-ENC-1'], 'empty payload section', 'strict'));
   const enc = (name: string, input: string, code: string, req: string, note: string, profile: Profile = ruleProfile(req)) => reject('morph.encode', name, input, code, [req], profile, note);
   out.push(
     enc('request-not-json', '{"input":"1"', JSON_CODES.SYNTAX, R.ENCODE_REQUEST, 'the request itself is strict JSON', 'core'),
@@ -284,7 +290,7 @@ function generatedCases(): CaseSpec[] {
   const texts = fc.sample(jsonTextIr({ maxDepth: 3 }), { seed: 44, numRuns: 10 });
   texts.forEach((value, i) => {
     const id = String(i).padStart(2, '0');
-    out.push(accept('morph.encode', `generated-${id}`, writeJson(new Map<string, JsonValue>([['input', writeJson(value)], ['plan', new Map<string, JsonValue>([['encoding', 'path-value'], ['formatVersion', '1'], ['options', new Map()]])], ['guide', null]])), ['MORPH-ENC-1'], 'jsonTextIr() at seed 44, path-value', 'strict'));
+    out.push(accept('morph.encode', `generated-${id}`, writeJson(new Map<string, JsonValue>([['input', writeJson(value)], ['plan', new Map<string, JsonValue>([['encoding', 'path-value'], ['formatVersion', '1'], ['options', new Map()]])], ['guide', new Map<string, JsonValue>([['id', 'g'], ['version', '1'], ['text', 'Typed path/value records.']])]])), ['MORPH-ENC-1'], 'jsonTextIr() at seed 44, path-value', 'strict'));
     out.push(accept('morph.decode', `generated-path-value-${id}`, bundle(value, planOf('path-value')).text, ['MORPH-CTX-8'], 'jsonTextIr() at seed 44, path-value'));
   });
   return out;

@@ -86,7 +86,7 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
       ['leading-zero-cell', ROWS, { payload: '"c1"\t0129\ttrue\n"c2"\t85\tfalse' }, 'INVALID_CELL', RULES.ROWS_GRAMMAR],
       ['space-around-cell', ROWS, { payload: '"c1"\t 129\ttrue\n"c2"\t85\tfalse' }, 'INVALID_CELL', RULES.ROWS_CELL, 'strict'],
       ['unsafe-row-count', ROWS, { meta: { rowCount: n('62500') } }, 'LIMIT_EXCEEDED', RULES.DECLARED_COUNTS],
-      ['row-count-zero', ROWS, { meta: { rowCount: n('0') } }, 'LAYOUT_INVALID_VALUE', RULES.DECLARED_COUNTS, 'strict'],
+      ['row-count-zero', ROWS, { meta: { rowCount: n('0') } }, 'LAYOUT_INVALID_VALUE', RULES.ROW_COUNT_MIN, 'strict'],
       ['delimiter-colon', ROWS, { meta: { delimiter: ':' } }, 'LAYOUT_INVALID_VALUE', RULES.ROWS_CELL],
       ['delimiter-named-not-character', ROWS, { meta: { delimiter: 'tab' } }, 'LAYOUT_INVALID_VALUE', RULES.ROWS_CELL],
       ['cell-changed', ROWS, { payload: '"c1"\t129\ttrue\n"c2"\t86\tfalse' }, 'DIGEST_MISMATCH', RULES.IDENTITY],

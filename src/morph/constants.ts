@@ -138,7 +138,9 @@ export const RULES = {
   IDENTITY: 'MORPH-ID-1',
   CANONICAL_PAYLOAD: 'R-M11',
   NO_CR: 'R-M11a',
-  DECLARED_COUNTS: 'R-M11a',
+  /** Declared counts past the node limit are refused before allocation (R-M2's limit; R-M11a's timing). */
+  DECLARED_COUNTS: 'R-M2',
+  ROW_COUNT_MIN: 'R-M11a',
   COMPACT_ROOT_KIND: 'MORPH-JC-1',
   COMPACT_APPLICABILITY: 'MORPH-JC-2',
   LINES_APPLICABILITY: 'MORPH-JL-1',

@@ -17,7 +17,7 @@ export interface RecordsShape {
 export function readRecordsShape(meta: JsonObject, requirement: string): Result<RecordsShape> {
   const root = checkConstString(meta, 'root', LAYOUT.RECORDS_ROOT, requirement);
   if (!root.ok) return root;
-  const rowCount = readCount(meta, 'rowCount', 1, requirement, { requirement: RULES.DECLARED_COUNTS, profile: 'strict' });
+  const rowCount = readCount(meta, 'rowCount', 1, requirement, { requirement: RULES.ROW_COUNT_MIN, profile: 'strict' });
   if (!rowCount.ok) return rowCount;
   const fields = readFields(meta, requirement);
   if (!fields.ok) return fields;

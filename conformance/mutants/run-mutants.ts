@@ -92,7 +92,7 @@ export async function certifyMutant(mutant: Pick<Mutant, 'mode' | 'argv' | 'ops'
 }
 
 /** Fixed fuzz budget of the kill-rate measurement. */
-export const FUZZ_BUDGET = { runs: 150, seed: 20261202, maxDisagreements: 1, shrinkBudget: 40 } as const;
+export const FUZZ_BUDGET = { runs: 300, seed: 20261202, maxDisagreements: 1, shrinkBudget: 40 } as const;
 
 /** What fuzzing said about one mutant: the first disagreement's class, or undefined. */
 export interface FuzzVerdict {
@@ -116,6 +116,8 @@ export async function fuzzMutant(mutant: Pick<Mutant, 'mode' | 'argv' | 'ops'>, 
       if (!oracle) throw new Error(`the oracle has no ${op}`);
       const corpus = await buildSeedCorpus(op, [goldenCorpus(corpusDir), caseSourceCorpus(), builtInCorpus(), encodedBundleCorpus()]);
       const sources = await loadFormatSources(op);
+      // An op with nothing to start from cannot be fuzzed; the mutant then counts as not caught.
+      if (corpus.length === 0 && !sources.valid) continue;
       const report = await runFuzz({ op, testee, oracle, corpus, sources, ...FUZZ_BUDGET });
       runs += report.runs;
       for (const d of report.disagreements) classes.push(d.judgement.disagreement!);

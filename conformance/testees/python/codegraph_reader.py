@@ -12,7 +12,7 @@ from strict_json import JsonRefused, Num, decode_utf8, parse_text
 
 BOM = b"\xef\xbb\xbf"
 MAX_U64 = (1 << 64) - 1
-UNSIGNED = re.compile(r"0|[1-9][0-9]*\Z")
+UNSIGNED = re.compile(r"(?:0|[1-9][0-9]*)\Z")
 
 SCHEMA_VERSION = "1.0.0"
 HEADER_MEMBERS = {"t", "schemaVersion", "lang", "extractor", "root", "dict", "repository"}

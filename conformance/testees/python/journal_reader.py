@@ -25,7 +25,7 @@ ENTRY_MEMBERS = ("position", "kind", "id", "version", "metadata", "payload")
 METADATA_MEMBERS = ("principal", "correlation", "causation", "request", "link", "at_us")
 LINK_MEMBERS = ("UndoOf", "RedoOf")
 
-UNSIGNED = re.compile(r"0|[1-9][0-9]*\Z")
+UNSIGNED = re.compile(r"(?:0|[1-9][0-9]*)\Z")
 SIGNED = re.compile(r"-?(0|[1-9][0-9]*)\Z")
 SIDECAR_OWNER = re.compile(r"[a-z][a-z0-9.-]*\Z")
 
@@ -83,7 +83,7 @@ def _read(data):
     entries = []
     for offset, raw in enumerate(pieces):
         line_no = offset + 2
-        if raw == b"":
+        if raw.strip(b" \t") == b"":
             if faults.on("journal-blank-line-skipped"):
                 continue
             raise Refused("BLANK_LINE", "blank line", line_no)  # R-J1
@@ -189,8 +189,15 @@ def _signed64(value, line_no, what):
 def _check_header(header):
     if not isinstance(header, dict):
         raise Refused("NOT_AN_OBJECT", "header must be an object", 1)
+    # R-J2: a retired or unknown version is named before anything else of the header is judged.
+    if "schema" in header and isinstance(header["schema"], Num) and UNSIGNED.match(header["schema"].lexeme):
+        _check_schema(int(header["schema"].lexeme))
     _check_members(header, HEADER_MEMBERS, HEADER_MEMBERS, 1, "header")
-    schema = _unsigned(header["schema"], 1, "schema")
+    schema = _check_schema(_unsigned(header["schema"], 1, "schema"))
+    return schema, _unsigned(header["generation"], 1, "generation"), _unsigned(header["origin"], 1, "origin")
+
+
+def _check_schema(schema):
     if schema == 1 and not faults.on("journal-any-schema-accepted"):
         raise Refused("RETIRED_SCHEMA", "schema 1 is retired", 1)  # R-J2
     if schema not in (2, 3):
@@ -200,7 +207,7 @@ def _check_header(header):
             raise Refused("UNSUPPORTED_SCHEMA", "unsupported schema %d" % schema, 1)  # R-J2
     if schema == 2 and faults.on("journal-v2-refused"):
         raise Refused("UNSUPPORTED_SCHEMA", "schema 2 refused", 1)
-    return schema, _unsigned(header["generation"], 1, "generation"), _unsigned(header["origin"], 1, "origin")
+    return schema
 
 
 def _utf8_length(text):
@@ -225,9 +232,11 @@ def _check_entry(entry, line_no):
         raise Refused("NOT_AN_OBJECT", "an entry must be an object", line_no)
     _check_members(entry, ENTRY_MEMBERS, ENTRY_MEMBERS, line_no, "entry")
     position = _unsigned(entry["position"], line_no, "position")
-    if position < 1 and not faults.on("journal-position-zero-accepted"):
+    if position < 1:
         raise Refused("INVALID_POSITION", "position 0", line_no)  # R-J4
     kind = entry["kind"]
+    if not isinstance(kind, str):
+        raise Refused("WRONG_TYPE", "kind must be a string", line_no)
     if kind not in ("Transaction", "Record"):
         raise Refused("INVALID_KIND", "kind must be Transaction or Record", line_no)
     ident = entry["id"]
@@ -339,7 +348,7 @@ def _check_frame(frame, raw, line_no):
         if index and entry["kind"] != "Record":
             raise Refused("GROUP_SHAPE", "only records follow the transaction", line_no)
         if entry["position"] != head["position"] + index and not faults.on("journal-position-gap-allowed"):
-            raise Refused("INVALID_POSITION", "entries of a group are contiguous", line_no)  # R-J4
+            raise Refused("POSITION_GAP", "entries of a group are contiguous", line_no)  # R-J4
         if index and not faults.on("journal-record-metadata-unchecked"):
             _check_record_witness(entry["metadata"], head, line_no)
     if first != head["position"] or frontier != entries[-1]["position"]:

@@ -4,13 +4,15 @@
  * target by index modulo the number of candidates, so any mutation applies to any input.
  */
 import fc from 'fast-check';
-import { scanSpans, type Span } from './scan-spans.ts';
+import { scanSpans, type MemberSpan, type Span } from './scan-spans.ts';
 
 /** One edit of the input bytes. */
 export type ByteMutation =
   | { readonly kind: 'number'; readonly nth: number; readonly lexeme: string }
   | { readonly kind: 'string'; readonly nth: number; readonly text: string }
   | { readonly kind: 'value'; readonly nth: number; readonly text: string }
+  | { readonly kind: 'set-member'; readonly nth: number; readonly text: string }
+  | { readonly kind: 'copy-member'; readonly from: number; readonly to: number }
   | { readonly kind: 'rename-member'; readonly nth: number; readonly name: string }
   | { readonly kind: 'add-member'; readonly nth: number; readonly name: string; readonly text: string }
   | { readonly kind: 'duplicate-member'; readonly nth: number }
@@ -18,6 +20,7 @@ export type ByteMutation =
   | { readonly kind: 'line'; readonly nth: number; readonly edit: LineEdit }
   | { readonly kind: 'truncate'; readonly at: number }
   | { readonly kind: 'insert'; readonly at: number; readonly bytes: readonly number[] }
+  | { readonly kind: 'insert-at-line'; readonly nth: number; readonly end: boolean; readonly bytes: readonly number[] }
   | { readonly kind: 'delete'; readonly at: number; readonly length: number };
 
 /** What a line mutation does to the chosen line. */
@@ -52,6 +55,14 @@ export const MEMBER_NAMES: readonly string[] = [
   'arguments', 'comment', 'repository', 'metrics', 'definedIn', 'position', 't',
 ];
 
+/** Member names whose values the format rules constrain (positions, references, counts, ids, texts). */
+export const TARGET_MEMBERS: readonly string[] = [
+  'schema', 'generation', 'origin', 'group', 'first', 'frontier', 'position', 'kind', 'id', 'version', 'principal',
+  'correlation', 'causation', 'request', 'link', 'UndoOf', 'RedoOf', 'at_us', 'payload',
+  't', 'schemaVersion', 'lang', 'i', 'path', 'k', 'tr', 'm', 's', 'd', 'f', 'o', 'p', 'anchor', 'parent', 'declaredType',
+  'sourceFile', 'files', 'entities', 'edges', 'kinds', 'traits', 'provenance', 'metrics', 'value', 'type',
+];
+
 /** Bytes that break a file's framing or encoding. */
 export const INSERT_BYTES: readonly (readonly number[])[] = [
   [0x0d], [0x0a], [0x20], [0x09], [0xef, 0xbb, 0xbf], [0xff], [0xc3], [0xed, 0xa0, 0x80], [0x22], [0x2c], [0x7d],
@@ -63,9 +74,30 @@ const index = fc.nat({ max: 1 << 20 });
 /** Arbitrary of one mutation. */
 export function byteMutation(): fc.Arbitrary<ByteMutation> {
   return fc.oneof(
-    { weight: 4, arbitrary: fc.record({ kind: fc.constant('number' as const), nth: index, lexeme: fc.constantFrom(...NUMBER_LEXEMES) }) },
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        kind: fc.constant('number' as const),
+        nth: index,
+        lexeme: fc.oneof({ weight: 1, arbitrary: fc.constantFrom('+1', '-1') }, { weight: 2, arbitrary: fc.constantFrom(...NUMBER_LEXEMES) }),
+      }),
+    },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('string' as const), nth: index, text: fc.constantFrom(...STRING_TEXTS) }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('value' as const), nth: index, text: fc.constantFrom(...VALUE_TEXTS) }) },
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        kind: fc.constant('set-member' as const),
+        nth: index,
+        text: fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom('+1', '-1', '0', '1') },
+          { weight: 2, arbitrary: fc.constantFrom(...NUMBER_LEXEMES) },
+          { weight: 1, arbitrary: fc.constantFrom(...STRING_TEXTS) },
+          { weight: 1, arbitrary: fc.constantFrom(...VALUE_TEXTS) },
+        ),
+      }),
+    },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('copy-member' as const), from: index, to: index }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('rename-member' as const), nth: index, name: fc.constantFrom(...MEMBER_NAMES) }) },
     {
       weight: 1,
@@ -80,7 +112,12 @@ export function byteMutation(): fc.Arbitrary<ByteMutation> {
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete-member' as const), nth: index }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('line' as const), nth: index, edit: fc.constantFrom(...LINE_EDITS) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('truncate' as const), at: index }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('insert' as const), at: index, bytes: fc.constantFrom(...INSERT_BYTES) }) },
+    // Offset 0 is where a byte-order mark or a stray byte matters most, so it gets its own share.
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('insert' as const), at: fc.oneof(fc.constant(0), index), bytes: fc.constantFrom(...INSERT_BYTES) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('insert-at-line' as const), nth: index, end: fc.boolean(), bytes: fc.constantFrom(...INSERT_BYTES) }),
+    },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), at: index, length: fc.integer({ min: 1, max: 8 }) }) },
   );
 }
@@ -92,6 +129,13 @@ function splice(bytes: Uint8Array, span: Span, replacement: Uint8Array | string)
   out.set(insert, span.start);
   out.set(bytes.subarray(span.end), span.start + insert.length);
   return out;
+}
+
+const TARGET_KEYS = new Set(TARGET_MEMBERS.map((n) => JSON.stringify(n)));
+
+/** The members whose names the format rules constrain. */
+function targetMembers(bytes: Uint8Array, members: readonly MemberSpan[]): MemberSpan[] {
+  return members.filter((x) => TARGET_KEYS.has(text(bytes, x.key)));
 }
 
 function pick<T>(items: readonly T[], nth: number): T | undefined {
@@ -141,6 +185,22 @@ export function applyByteMutation(bytes: Uint8Array, m: ByteMutation): Uint8Arra
       const member = pick(spans.members, m.nth);
       return member ? splice(bytes, member.value, m.text) : bytes;
     }
+    case 'set-member': {
+      const member = pick(targetMembers(bytes, spans.members), m.nth);
+      if (!member) return bytes;
+      const current = text(bytes, member.value);
+      return splice(bytes, member.value, NUMBER_LEXEMES.includes(m.text) ? numberLexeme(current, m.text) : m.text);
+    }
+    case 'copy-member': {
+      // One member's value copied onto another of the same line (causation = position, o = f, …).
+      const targets = targetMembers(bytes, spans.members);
+      const from = pick(targets, m.from);
+      if (!from) return bytes;
+      const line = spans.lines.find((l) => l.start <= from.key.start && from.key.start <= l.end);
+      const sameLine = targets.filter((x) => x !== from && line !== undefined && line.start <= x.key.start && x.key.start <= line.end);
+      const to = pick(sameLine, m.to);
+      return to ? splice(bytes, to.value, text(bytes, from.value)) : bytes;
+    }
     case 'rename-member': {
       const member = pick(spans.members, m.nth);
       return member ? splice(bytes, member.key, JSON.stringify(m.name)) : bytes;
@@ -167,6 +227,12 @@ export function applyByteMutation(bytes: Uint8Array, m: ByteMutation): Uint8Arra
     }
     case 'line':
       return editLine(bytes, spans.lines, m.nth, m.edit);
+    case 'insert-at-line': {
+      // Line starts and ends are where framing rules (BOM, CR, blank lines, trailing bytes) bite.
+      const line = pick(spans.lines, m.nth);
+      const at = line ? (m.end ? line.end : line.start) : 0;
+      return splice(bytes, { start: at, end: at }, new Uint8Array(m.bytes));
+    }
   }
 }
 

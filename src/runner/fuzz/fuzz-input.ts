@@ -27,7 +27,11 @@ export const MAX_MUTATIONS = 3;
 
 /** Arbitrary of fuzz cases over `corpus` (which must not be empty unless a generator is given). */
 export function fuzzCase(corpus: readonly CorpusEntry[], sources: FormatSources = {}): fc.Arbitrary<FuzzCase> {
-  const mutations = fc.array(byteMutation(), { maxLength: MAX_MUTATIONS });
+  // Mostly mutated inputs (fail-closed), a share of untouched ones (rejected-valid, wrong-observation).
+  const mutations = fc.oneof(
+    { weight: 1, arbitrary: fc.constant([]) },
+    { weight: 5, arbitrary: fc.array(byteMutation(), { minLength: 1, maxLength: MAX_MUTATIONS }) },
+  );
   const fromCorpus = fc.record({ base: fc.nat({ max: Math.max(0, corpus.length - 1) }), mutations });
   if (!sources.valid) return fromCorpus;
   const fromGenerator = fc.record({ base: fc.constant(-1), generated: sources.valid, mutations });

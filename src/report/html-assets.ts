@@ -13,7 +13,7 @@ header h1 { font-size: 18px; margin: 0 0 6px; }
 main { padding: 0 20px 40px; }
 table { border-collapse: collapse; width: 100%; margin-top: 8px; }
 th, td { padding: 3px 8px; border-bottom: 1px solid #eee; text-align: left; vertical-align: top; }
-thead th { position: sticky; top: 44px; background: #fff; border-bottom: 2px solid #90a4ae; }
+thead th { background: #fff; border-bottom: 2px solid #90a4ae; }
 tr.group-op td { background: #cfd8dc; font-weight: 600; font-family: ui-monospace, monospace; }
 tr.group-req td { background: #f5f5f5; color: #455a64; font-size: 12px; padding-left: 20px; }
 td.case-name { font-family: ui-monospace, monospace; font-size: 12px; }

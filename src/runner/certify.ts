@@ -130,6 +130,7 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
   if (vectors.length === 0) throw new UsageError('the selection (--profile, --ops, --shard) leaves no case to run');
 
   const depth = o.depth ?? PIPELINE_DEPTH;
+  const started = performance.now();
   let testee: Testee;
   if (persistent) {
     testee = await startPersistentTestee({
@@ -150,7 +151,6 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
   }
   if (o.name) testee = withName(testee, o.name);
 
-  const started = performance.now();
   const progress = createProgress(vectors.length, io.progressStream);
   let result;
   try {

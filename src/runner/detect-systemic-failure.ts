@@ -53,7 +53,8 @@ export class SystemicFailureDetector {
       `the testee failed ${how} the same way: ${sig}.`,
       'This looks like a setup problem, not a conformance result. Check that the program runs, that the',
       mode === 'exec'
-        ? 'argv template places {op} and {input} where the program expects them, and that it follows the exec contract'
+        ? 'argv template places {op} and {input} where the program expects them, that it serves every op it is\n' +
+          'given (name its ops with --ops) and that it follows the exec contract'
         : 'command starts a process that speaks the persistent JSON-lines protocol (version 1) on stdin/stdout',
       '(PROTOCOL.md).',
     ];

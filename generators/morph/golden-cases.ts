@@ -1,12 +1,13 @@
 /**
  * Golden case sources for MORPH. This file holds the `morph.c14n` cases (IR building, R-M2 limits,
- * `morph-c14n/1`); bundle, artifact and encode cases come from bundle-golden-cases.ts (part 2).
+ * `morph-c14n/1`) and the codec section recipes carried in bundles (`morph.decode`); the other
+ * bundle, artifact and encode cases come from bundle-golden-cases.ts and are concatenated here.
  * Deterministic: hand-written recipes plus samples of the generators at fixed seeds.
  */
 import fc from 'fast-check';
 import { canonicalJson } from '../../src/shared/json/jcs.ts';
 import type { JsonObject } from '../../src/shared/json/value.ts';
-import type { CaseSpec } from '../../src/shared/vectors.ts';
+import { caseId, type CaseSpec } from '../../src/shared/vectors.ts';
 import { encodeBundle } from '../../src/morph/bundle/encode-bundle.ts';
 import { frameBundle } from '../../src/morph/bundle/frame-bundle.ts';
 import { metadataValue } from '../../src/morph/bundle/parse-bundle-metadata.ts';
@@ -14,6 +15,7 @@ import { getCodec } from '../../src/morph/codecs/registry.ts';
 import { LIMITS } from '../../src/morph/constants.ts';
 import { getGuide } from '../../src/morph/guides/index.ts';
 import { irFromJsonText } from '../../src/morph/ir/ir-from-json-text.ts';
+import { bundleGoldenCases } from './bundle-golden-cases.ts';
 import { codecSectionRecipes, type CodecSectionRecipe } from './codec-section-recipes.ts';
 import { jsonText } from './json-text.ts';
 import { nearLimitJsonText } from './near-limit-json-text.ts';
@@ -124,7 +126,18 @@ function codecRecipeBundles(): CaseSpec[] {
   }));
 }
 
-/** Every MORPH golden case of this file. */
+/** Drops every case whose op and input repeat an earlier case's (they would be one vector). */
+function distinctVectors(cases: readonly CaseSpec[]): CaseSpec[] {
+  const seen = new Set<string>();
+  return cases.filter((c) => {
+    const id = caseId(c.op, c.input);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+/** Every MORPH golden case: this file's, then bundle-golden-cases.ts's; a repeated vector is kept once (first wins). */
 export function goldenCases(): CaseSpec[] {
-  return [...c14nRecipes(), ...c14nGenerated(), ...codecRecipeBundles()];
+  return distinctVectors([...c14nRecipes(), ...c14nGenerated(), ...codecRecipeBundles(), ...bundleGoldenCases()]);
 }

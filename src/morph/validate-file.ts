@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { FileValidator } from '../cli/commands/validate.ts';
 import { fail, formatError, ok } from '../shared/errors.ts';
 import { MAX_ARTIFACT_BYTES, importArtifact } from './artifact/import-artifact.ts';
+import { renderArtifact } from './artifact/render-artifact.ts';
 import { BUNDLE, CONTEXT_RULES } from './bundle/constants.ts';
 import { decodeBundle } from './bundle/decode-bundle.ts';
 import { MORPH_CODES } from './constants.ts';
@@ -46,6 +47,9 @@ export const validateArtifactFile: FileValidator = async (path) => {
   const imported = importArtifact(bytes.value);
   if (!imported.ok) return imported;
   const { fields: a, ir } = imported.value;
+  // An imported artifact always renders (its parts passed every check); the digest identifies the prompt.
+  const rendering = renderArtifact(a);
+  if (!rendering.ok) return rendering;
   return ok({
     artifactId: a.artifactId,
     codec: `${a.plan.encoding}@${a.plan.formatVersion}`,
@@ -54,6 +58,7 @@ export const validateArtifactFile: FileValidator = async (path) => {
     inputSemanticDigest: a.inputSemanticDigest,
     target: `${a.target.model} (${a.target.tokenizer})`,
     task: a.requestFrame.task.id,
+    renderedDigest: rendering.value.prompt.renderedDigest,
     nodes: measureIr(ir).nodes,
   });
 };

@@ -120,7 +120,7 @@ export function register(program: Command, setExit: SetExit): void {
       } catch (err) {
         return usage(`cannot write ${opts.artifact}: ${err instanceof Error ? err.message : String(err)}`);
       }
-      process.stderr.write(`wrote ${opts.artifact} (artifactId ${artifact.value.value.get('artifactId') as string})\n`);
+      process.stderr.write(`wrote ${opts.artifact} (artifactId ${artifact.value.value.get('artifactId') as string}, prompt ${chosen.prompt.renderedDigest})\n`);
       setExit(EXIT.OK);
     });
 }

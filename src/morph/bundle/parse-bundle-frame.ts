@@ -3,10 +3,10 @@
  * that every marker occurs exactly once, the final marker at the very end, then the exact layout.
  */
 import { fail, ok, type FormatError, type Result } from '../../shared/errors.ts';
-import { contextError } from './context-error.ts';
 import { utf8Length } from '../../shared/text.ts';
 import { bundleMarkers, markersInOrder } from './bundle-markers.ts';
 import { BUNDLE, CONTEXT_CODES, CONTEXT_RULES, type BundleSection } from './constants.ts';
+import { contextError } from './context-error.ts';
 import type { BundleParts } from './frame-bundle.ts';
 
 /** The framed parts of a bundle and the boundary that separated them. */
@@ -22,9 +22,10 @@ function refuse(text: string, at: number, code: string, requirement: string, mes
   return contextError(code, requirement, message, { line, byteOffset: utf8Length(before) });
 }
 
+/** Where `needle` occurs, stopping at the second occurrence (two already means "repeated"). */
 function occurrences(text: string, needle: string): number[] {
   const found: number[] = [];
-  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) found.push(i);
+  for (let i = text.indexOf(needle); i !== -1 && found.length < 2; i = text.indexOf(needle, i + 1)) found.push(i);
   return found;
 }
 
@@ -48,7 +49,7 @@ export function parseBundleFrame(text: string): Result<BundleFrame> {
       return fail(refuse(text, text.length, CONTEXT_CODES.BUNDLE_MARKER_MISSING, CONTEXT_RULES.BUNDLE_MARKERS, `marker ${marker} is missing`));
     }
     if (at.length > 1) {
-      return fail(refuse(text, at[1]!, CONTEXT_CODES.BUNDLE_MARKER_DUPLICATE, CONTEXT_RULES.BUNDLE_MARKERS, `marker ${marker} occurs ${at.length} times`));
+      return fail(refuse(text, at[1]!, CONTEXT_CODES.BUNDLE_MARKER_DUPLICATE, CONTEXT_RULES.BUNDLE_MARKERS, `marker ${marker} occurs more than once`));
     }
     positions.set(marker, at[0]!);
   }

@@ -91,6 +91,7 @@ function danglingFile(name: string, t: 'e' | 'x', member: 'anchor' | 'definedIn'
     const v = rec(m, n).get(member)!;
     if (member === 'sourceFile') rec(m, n).set(member, bad);
     else if (member === 'anchor') (v as JsonArray)[0] = bad;
+    else if ((v as JsonArray).length === 0) (v as JsonArray).push(bad);
     else (v as JsonArray)[pick % (v as JsonArray).length] = bad;
     return true;
   });

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { readModel } from '../../src/codegraph/read-observation.ts';
+import { loadRequirements } from '../../src/shared/registry.ts';
+import { goldenCases } from './golden-cases.ts';
+
+const cases = goldenCases();
+
+describe('codegraph golden cases', () => {
+  it('are a few hundred, uniquely named, deterministic', () => {
+    expect(cases.length).toBeGreaterThan(200);
+    const names = cases.map((c) => c.name);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toStrictEqual([]);
+    const again = goldenCases();
+    expect(again.map((c) => Buffer.from(c.input).toString('base64'))).toStrictEqual(cases.map((c) => Buffer.from(c.input).toString('base64')));
+  });
+
+  it('declare what the reference reader answers', () => {
+    const disagreements: string[] = [];
+    for (const c of cases) {
+      const input = typeof c.input === 'string' ? Buffer.from(c.input, 'utf8') : c.input;
+      const r = readModel(input, 'strict');
+      const got = r.ok ? 'accept' : `reject ${r.error.code}`;
+      const want = c.expect.verdict === 'reject' ? `reject ${c.expect.code}` : c.expect.verdict;
+      if (want !== 'either' && got !== want) disagreements.push(`${c.name}: declared ${want}, reader ${got}`);
+    }
+    expect(disagreements).toStrictEqual([]);
+  });
+
+  it('cover every requirement: an accepted case each, and a refused one where the rule can be broken', () => {
+    const gaps: string[] = [];
+    for (const r of loadRequirements('codegraph')) {
+      const mine = cases.filter((c) => c.requirements.includes(r.id));
+      if (!mine.some((c) => c.expect.verdict === 'accept') && r.id !== 'CG-ERR-1') gaps.push(`${r.id}: no accepted case`);
+      if (r.rejectable && !mine.some((c) => c.expect.verdict === 'reject')) gaps.push(`${r.id}: no refused case`);
+    }
+    expect(gaps).toStrictEqual([]);
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * Golden cases for codegraph (`codegraph.read`): hand-written recipes for the edge cases of every
+ * requirement (accepted and refused), every mutator applied to a small base model, and seeded
+ * generated and mutated models. Deterministic: fixed seeds only. Expectations come from the rules
+ * (a recipe's construction, a mutator's declaration), never from running the reader.
+ */
+import fc from 'fast-check';
+import { writeModel } from '../../src/codegraph/write-model.ts';
+import { codeInfo } from '../../src/codegraph/constants.ts';
+import type { Profile } from '../../src/shared/errors.ts';
+import { fromPlain, type JsonObject } from '../../src/shared/json/value.ts';
+import type { CaseSpec } from '../../src/shared/vectors.ts';
+import { codegraphModelFile } from './codegraph-model-file.ts';
+import { MODEL_MUTATORS } from './model-mutators.ts';
+
+const OP = 'codegraph.read' as const;
+
+/** A small model exercising most features: two modules, members with and without d, stubs, literals. */
+const BASE_GRAPH = {
+  schemaVersion: '1.0.0',
+  lang: 'java',
+  extractor: { name: 'codegraph-spoon', version: '0.2.0', noClasspath: true },
+  root: 'src',
+  files: ['com/acme/A.java', 'com/acme/B.java'],
+  entities: [
+    { key: ['com.acme', 'com.acme', null], kind: 'package', traits: ['TModule'], attrs: { definedIn: ['com/acme/A.java', 'com/acme/B.java'] } },
+    { key: ['com.acme', 'A', null], kind: 'class', traits: ['TChildOf', 'TNamed', 'TSourceAnchor', 'TType'], attrs: { parent: ['com.acme', 'com.acme', null], name: 'A', anchor: ['com/acme/A.java', 1, 40], typeParameters: [] } },
+    { key: ['com.acme', 'A.f(int)', null], kind: 'method', traits: ['TChildOf', 'TInvocable', 'TMetrics', 'TSourceAnchor', 'TWithLocalVariables', 'TWithParameters'], attrs: { parent: ['com.acme', 'A', null], signature: 'f(int)', metrics: { cyclomatic: 2, sloc: 7 }, anchor: ['com/acme/A.java', 3, 9], parameters: [['com.acme', 'A.f(int)#n', null]], localVariables: [] } },
+    { key: ['com.acme', 'A.f(int)#n', null], kind: 'parameter', traits: ['TChildOf', 'TNamed', 'TTypedEntity'], attrs: { parent: ['com.acme', 'A.f(int)', null], name: 'n', declaredType: ['java.lang', 'Integer', null] } },
+    { key: ['com.acme', 'B', null], kind: 'class', traits: ['TChildOf', 'TComment', 'TNamed', 'TWithValue'], attrs: { parent: ['com.acme', 'com.acme', null], comment: 'Größe 😀', name: 'B', value: { k: 'annotation', type: ['java.lang', 'Deprecated', null], arguments: [{ name: 'since', value: { k: 'string', value: '1.2' } }] } } },
+    { key: ['com.acme', 'B', '1'], kind: 'class', traits: ['TNamed'], attrs: { name: 'B' } },
+    { key: ['java.lang', 'java.lang', null], kind: 'package', traits: ['TModule'], attrs: { definedIn: [] } },
+    { key: ['java.lang', 'Deprecated', null], kind: 'annotation', traits: [], attrs: {} },
+    { key: ['java.lang', 'Integer', null], kind: 'class', traits: [], attrs: {} },
+  ],
+  edges: [
+    { kind: 'invocation', from: ['com.acme', 'A.f(int)', null], to: ['com.acme', 'B', null], provenance: 'declared', anchor: ['com/acme/A.java', 5, 5], sourceFile: 'com/acme/A.java' },
+    { kind: 'annotationUse', from: ['com.acme', 'B', null], to: ['java.lang', 'Deprecated', null], provenance: 'declared', anchor: ['com/acme/B.java', 2, 2], arguments: [{ name: 'since', value: { k: 'array', items: [{ k: 'enum', type: ['java.lang', 'Integer', null], name: 'MAX' }, { k: 'class', type: ['com.acme', 'A', null] }, { k: 'null' }, { k: 'boolean', value: true }, { k: 'number', value: 3 }] } }] },
+    { kind: 'reference', from: ['com.acme', 'A.f(int)#n', null], to: ['java.lang', 'Integer', null], provenance: 'derived', anchor: ['com/acme/A.java', 3, 3] },
+  ],
+};
+
+/** The base model's canonical text (written by the reference writer). */
+export const BASE_MODEL = writeModel(fromPlain(BASE_GRAPH) as JsonObject);
+
+const HEADER = (dict: Record<string, string[]>, extra = '') =>
+  `{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":""${extra},"dict":${JSON.stringify({ kinds: [], traits: [], edges: [], provenance: [], ...dict })}}`;
+const EOF = (files: number, entities: number, edges: number) => `{"t":"eof","counts":{"files":${files},"entities":${entities},"edges":${edges}}}`;
+const lines = (...ls: string[]) => ls.join('\n') + '\n';
+
+function accept(name: string, requirements: string[], input: string | Uint8Array, note: string, profile: Profile = 'core'): CaseSpec {
+  return { name, op: OP, profile, requirements, input, expect: { verdict: 'accept' }, note };
+}
+function reject(name: string, code: Parameters<typeof codeInfo>[0], input: string | Uint8Array, note: string, requirements: string[] = []): CaseSpec {
+  const info = codeInfo(code);
+  const reqs = [...new Set([...requirements, info.requirement])];
+  return { name, op: OP, profile: info.profile, requirements: reqs, input, expect: { verdict: 'reject', code }, note };
+}
+
+/** Two modules whose paths order differently by UTF-16 unit (😀 = D83D…) and by code point (U+FF61). */
+function twoModules(first: string, second: string): string {
+  return lines(
+    HEADER({ kinds: ['package'], traits: [] }),
+    `{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"${first}"}`,
+    `{"t":"e","i":1,"k":0,"tr":[],"m":1,"s":"${second}"}`,
+    EOF(0, 2, 0),
+  );
+}
+
+function recipes(): CaseSpec[] {
+  const base = BASE_MODEL;
+  const baseLines = base.trimEnd().split('\n');
+  const out: CaseSpec[] = [
+    accept('base-model', ['CG-FILE-1', 'CG-HDR-1', 'CG-REC-2', 'CG-TRAIT-1', 'CG-INT-1', 'CG-INT-2', 'CG-INT-3', 'CG-MOD-1', 'R-C5', 'CG-ORD-1', 'CG-ORD-4', 'R-C7', 'R-C8', 'CG-WRITE-1'], base, 'a canonical model written by the reference writer'),
+    accept('minimal-model', ['CG-SEQ-1', 'CG-SEQ-2', 'CG-SEQ-4', 'CG-INT-4'], lines(HEADER({}), EOF(0, 0, 0)), 'header and eof alone: every other section may be empty'),
+    accept('files-only', ['CG-SEQ-2', 'CG-SEQ-3', 'CG-ORD-3'], lines(HEADER({}), '{"t":"f","i":0,"path":"a"}', '{"t":"f","i":1,"path":"b"}', EOF(2, 0, 0)), 'files without entities'),
+    accept('blank-lines-everywhere', ['CG-SEQ-5', 'R-C1'], ['', ' ', ...baseLines.slice(0, 3), '\t', ...baseLines.slice(3), '', ' \t '].join('\n'), 'empty and space/tab lines anywhere, even after eof and unterminated at the end', 'strict'),
+    accept('member-order-free', ['R-C1', 'CG-REC-1'], lines(`{"dict":{"provenance":[],"edges":[],"traits":[],"kinds":[]},"root":"","extractor":{"version":"1","name":"x"},"lang":"java","schemaVersion":"1.0.0","t":"header"}`, '{"path":"a","i":0,"t":"f"}', '{"counts":{"edges":0,"entities":0,"files":1},"t":"eof"}'), 't need not come first; members in any order', 'strict'),
+    accept('whitespace-between-tokens', ['CG-FILE-1'], lines(HEADER({}), ' { "t" :\t"f" , "i" : 0 , "path" : "a" } ', EOF(1, 0, 0)), 'spaces and tabs between tokens are JSON whitespace'),
+    accept('escaped-names-and-tag', ['CG-REC-1', 'CG-FILE-1'], lines(HEADER({}), '{"\\u0074":"\\u0066","i":0,"p\\u0061th":"\\u00e9\\ud83d\\ude00"}', EOF(1, 0, 0)), 'escapes in member names and in t decode like any string'),
+    accept('feff-inside-string', ['CG-FILE-1', 'R-C1'], lines(HEADER({}), '{"t":"f","i":0,"path":"\ufeffa"}', EOF(1, 0, 0)), 'U+FEFF inside a string is an ordinary character, not a BOM', 'strict'),
+    accept('modules-utf16-order', ['CG-ORD-1'], twoModules('\u{1f600}', '\uff61'), 'U+1F600 (D83D DE00) sorts before U+FF61 by UTF-16 code unit'),
+    reject('modules-code-point-order', 'ENTITY_ORDER', twoModules('\uff61', '\u{1f600}'), 'code-point order is not the canonical order'),
+    accept('files-utf16-order', ['CG-ORD-3'], lines(HEADER({}), '{"t":"f","i":0,"path":"\u{1f600}"}', '{"t":"f","i":1,"path":"\uff61"}', EOF(2, 0, 0)), 'files sorted by UTF-16 code unit'),
+    reject('files-code-point-order', 'FILE_ORDER', lines(HEADER({}), '{"t":"f","i":0,"path":"\uff61"}', '{"t":"f","i":1,"path":"\u{1f600}"}', EOF(2, 0, 0)), 'code-point order is not the canonical order'),
+    accept('kinds-utf16-order', ['CG-DICT-2'], lines(HEADER({ kinds: ['\u{1f600}', '\uff61'] }), EOF(0, 0, 0)), 'dictionaries sorted by UTF-16 code unit'),
+    reject('kinds-code-point-order', 'DICT_UNSORTED', lines(HEADER({ kinds: ['\uff61', '\u{1f600}'] }), EOF(0, 0, 0)), 'code-point order is not the canonical order'),
+    accept('unused-dictionary-members', ['CG-DICT-1', 'R-C3'], lines(HEADER({ kinds: ['a', 'b'], traits: ['TComment', 'TWithValue'], edges: ['import', 'throws'], provenance: ['declared', 'derived'] }), EOF(0, 0, 0)), 'a dictionary may declare members no record uses', 'strict'),
+    reject('traits-dictionary-unknown', 'DICT_UNKNOWN_MEMBER', lines(HEADER({ traits: ['TChildOf', 'TFoo'] }), EOF(0, 0, 0)), 'TFoo is outside the closed trait vocabulary'),
+    accept('declared-type-absent', ['CG-TRAIT-1', 'R-C4'], lines(HEADER({ kinds: ['p'], traits: ['TTypedEntity'] }), '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"m"}', EOF(0, 1, 0)), 'declaredType may be absent although TTypedEntity is declared', 'strict'),
+    accept('pass-through-members', ['CG-TRAIT-1'], lines(HEADER({ kinds: ['p'] }), '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"m","x-extractor":{"note":[1.50,null,{"deep":"ü"}]},"tags":["a"]}', EOF(0, 1, 0)), 'members no trait contributes pass untouched'),
+    accept('repeated-refs-and-any-tr-order', ['R-C4'], lines(HEADER({ kinds: ['p'], traits: ['TChildOf', 'TNamed', 'TWithParameters'] }), '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"m"}', '{"t":"e","i":1,"k":0,"tr":[2,0,1],"m":0,"s":"f","parent":0,"name":"f","parameters":[2,2]}', '{"t":"e","i":2,"k":0,"tr":[],"m":0,"s":"g"}', EOF(0, 3, 0)), 'tr in any order; a ref array may repeat a (forward) ref', 'strict'),
+    accept('equal-edge-keys', ['CG-ORD-4', 'R-C6'], lines(HEADER({ kinds: ['p'], edges: ['invocation'], provenance: ['declared'] }), '{"t":"f","i":0,"path":"a"}', '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"m"}', '{"t":"e","i":1,"k":0,"tr":[],"m":0,"s":"n"}', '{"t":"x","k":0,"f":1,"o":0,"p":0,"anchor":[0,2,2]}', '{"t":"x","k":0,"f":1,"o":0,"p":0,"anchor":[0,2,2]}', EOF(1, 2, 2)), 'edges with equal sort keys may repeat', 'strict'),
+    accept('empty-paths-and-symbols', ['CG-ENT-1'], lines(HEADER({ kinds: ['p'] }), '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":""}', '{"t":"e","i":1,"k":0,"tr":[],"m":0,"s":"","d":""}', '{"t":"e","i":2,"k":0,"tr":[],"m":0,"s":"a","d":""}', EOF(0, 3, 0)), 'an empty module path, an empty symbol and an empty d are allowed (the member differs from its module by d)'),
+    accept('member-named-like-module', ['CG-MOD-2', 'CG-ORD-2'], lines(HEADER({ kinds: ['p'] }), '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a.b"}', '{"t":"e","i":1,"k":0,"tr":[],"m":0,"s":"a.b","d":"class"}', EOF(0, 2, 0)), 'a member whose symbol is its module path carries a d', 'strict'),
+    reject('member-keyed-as-its-module', 'DUPLICATE_ENTITY', lines(HEADER({ kinds: ['p'] }), '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a.b"}', '{"t":"e","i":1,"k":0,"tr":[],"m":0,"s":"a.b"}', EOF(0, 2, 0)), 'the member shares (m, s, d) with its module'),
+    reject('member-module-ref-names-a-member', 'MODULE_REF_INVALID', lines(HEADER({ kinds: ['p'] }), '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a"}', '{"t":"e","i":1,"k":0,"tr":[],"m":0,"s":"b"}', '{"t":"e","i":2,"k":0,"tr":[],"m":1,"s":"c"}', EOF(0, 3, 0)), 'm must name a module entity', ['R-C5']),
+    reject('module-with-disambiguator', 'MODULE_DISAMBIGUATOR', lines(HEADER({ kinds: ['p'] }), '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a","d":"x"}', EOF(0, 1, 0)), 'a module is identified by its path alone'),
+    reject('two-modules-one-path', 'DUPLICATE_ENTITY', lines(HEADER({ kinds: ['p'] }), '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a"}', '{"t":"e","i":1,"k":0,"tr":[],"m":1,"s":"a"}', EOF(0, 2, 0)), 'two modules with one path'),
+    accept('integers-up-to-64-bits', ['R-C9', 'R-S2'], lines(HEADER({ kinds: ['p'], traits: ['TMetrics', 'TSourceAnchor'] }), '{"t":"f","i":0,"path":"a"}', '{"t":"e","i":0,"k":0,"tr":[0,1],"m":0,"s":"a","metrics":{"n":18446744073709551615,"z":0},"anchor":[0,9007199254740993,18446744073709551615]}', EOF(1, 1, 0)), '2^64 − 1 is the largest unsigned integer; lines beyond 2^53 keep their exact value', 'strict'),
+    reject('integer-beyond-64-bits', 'RECORD_INTEGER_LEXEME', lines(HEADER({ kinds: ['p'], traits: ['TMetrics'] }), '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","metrics":{"n":18446744073709551616}}', EOF(0, 1, 0)), '2^64 does not fit in 64 bits'),
+    reject('integer-written-1.0', 'RECORD_INTEGER_LEXEME', lines(HEADER({}), '{"t":"f","i":0.0,"path":"a"}', EOF(1, 0, 0)), '0.0 names an integer but is not an integer lexeme (ajv would accept it)'),
+    reject('integer-written-1e0', 'RECORD_INTEGER_LEXEME', lines(HEADER({}), '{"t":"f","i":0,"path":"a"}', '{"t":"eof","counts":{"files":1e0,"entities":0,"edges":0}}'), '1e0 is not an integer lexeme'),
+    reject('integer-written-minus-zero', 'RECORD_INTEGER_LEXEME', lines(HEADER({}), '{"t":"f","i":-0,"path":"a"}', EOF(1, 0, 0)), '-0 is refused'),
+    accept('anchor-start-equals-end', ['CG-INT-5'], lines(HEADER({ kinds: ['p'], traits: ['TSourceAnchor'] }), '{"t":"f","i":0,"path":"a"}', '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","anchor":[0,1,1]}', EOF(1, 1, 0)), 'a one-line anchor'),
+    accept('extractor-and-repository-extras', ['R-C2'], lines(HEADER({}, ',"repository":{"url":"u","nested":{"a":[1,2]}}').replace('"version":"1"}', '"version":"1","noClasspath":true,"options":{"a":1}}'), EOF(0, 0, 0)), 'the extractor may carry more members; repository is any object', 'strict'),
+    reject('repository-not-object', 'RECORD_MEMBER_TYPE', lines(HEADER({}, ',"repository":"git"'), EOF(0, 0, 0)), 'repository must be an object'),
+    accept('number-literal-lexemes', ['R-C8', 'R-S2'], lines(HEADER({ kinds: ['p'], traits: ['TWithValue'] }), '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","value":{"k":"array","items":[{"k":"number","value":1.50},{"k":"number","value":1E400},{"k":"number","value":-0}]}}', EOF(0, 1, 0)), 'a number Literal keeps any JSON number lexeme', 'strict'),
+    accept('forward-literal-ref', ['CG-INT-1', 'R-C8'], lines(HEADER({ kinds: ['p'], traits: ['TWithValue'] }), '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","value":{"k":"enum","type":1,"name":"X"}}', '{"t":"e","i":1,"k":0,"tr":[],"m":0,"s":"b"}', EOF(0, 2, 0)), 'a Literal type may name a later entity', 'strict'),
+    reject('forward-literal-ref-dangling', 'DANGLING_ENTITY_REF', lines(HEADER({ kinds: ['p'], traits: ['TWithValue'] }), '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","value":{"k":"class","type":2}}', '{"t":"e","i":1,"k":0,"tr":[],"m":0,"s":"b"}', EOF(0, 2, 0)), 'type 2 names no entity (two entities)'),
+    reject('first-error-in-file-order', 'JSON_SYNTAX', lines(HEADER({ kinds: ['p'], traits: ['TChildOf'] }), '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","parent":7}', '{"t":"e","i":1,"k":0,"tr":[],"m":0,"s":"b"', EOF(0, 2, 0)), 'the dangling forward parent is judged when the entity section ends; the broken line before that comes first', ['CG-ERR-1']),
+    reject('dangling-ref-reported-at-section-end', 'DANGLING_ENTITY_REF', lines(HEADER({ kinds: ['p'], traits: ['TChildOf'] }), '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","parent":7}', '{"t":"e","i":1,"k":0,"tr":[],"m":0,"s":"b"}', '{"t":"eof","counts":{"files":0,"entities":9,"edges":0}}'), 'the dangling parent is reported before the count mismatch of the eof line', ['CG-ERR-1']),
+    reject('empty-file', 'HEADER_MISSING', '', 'no header at all'),
+    reject('only-blank-lines', 'HEADER_MISSING', '\n \n\t\n', 'blank lines are ignored, so there is no header'),
+    reject('eof-twice', 'EOF_NOT_LAST', lines(HEADER({}), EOF(0, 0, 0), EOF(0, 0, 0)), 'a second eof'),
+    reject('blank-line-with-cr', 'MODEL_CARRIAGE_RETURN', lines(HEADER({}), '\r', EOF(0, 0, 0)), 'a CR is refused even on a blank line'),
+    reject('nan-literal', 'JSON_SYNTAX', lines(HEADER({ kinds: ['p'], traits: ['TWithValue'] }), '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","value":{"k":"number","value":NaN}}', EOF(0, 1, 0)), 'NaN is not JSON'),
+    reject('comment-in-line', 'JSON_SYNTAX', lines(HEADER({}), '{"t":"f","i":0,"path":"a"} // file', EOF(1, 0, 0)), 'no comments in JSON'),
+    reject('two-records-one-line', 'JSON_SYNTAX', lines(HEADER({}) + EOF(0, 0, 0)), 'one record per line'),
+    reject('null-d-on-module', 'NULL_NOT_ABSENT', lines(HEADER({ kinds: ['p'] }), '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a","d":null}', EOF(0, 1, 0)), 'd: null is refused'),
+    reject('edge-unknown-member', 'RECORD_MEMBER_UNKNOWN', lines(HEADER({ kinds: ['p'], edges: ['import'], provenance: ['declared'] }), '{"t":"f","i":0,"path":"a"}', '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a"}', '{"t":"e","i":1,"k":0,"tr":[],"m":1,"s":"b"}', '{"t":"x","k":0,"f":0,"o":1,"p":0,"anchor":[0,1,1],"weight":1}', EOF(1, 2, 1)), 'an edge is closed', ['R-C7']),
+    reject('named-argument-empty-name', 'RECORD_EMPTY_STRING', lines(HEADER({ kinds: ['p'], traits: ['TWithValue'] }), '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","value":{"k":"annotation","type":0,"arguments":[{"name":"","value":{"k":"null"}}]}}', EOF(0, 1, 0)), 'a NamedArgument name is non-empty', ['R-C8']),
+    reject('literal-missing-member', 'RECORD_MEMBER_MISSING', lines(HEADER({ kinds: ['p'], traits: ['TWithValue'] }), '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","value":{"k":"enum","type":0}}', EOF(0, 1, 0)), 'an enum Literal needs name', ['R-C8']),
+    reject('metrics-not-integers', 'RECORD_MEMBER_TYPE', lines(HEADER({ kinds: ['p'], traits: ['TMetrics'] }), '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","metrics":{"sloc":"4"}}', EOF(0, 1, 0)), 'metrics values are unsigned integers', ['R-C4']),
+  ];
+  // R-S2a: deep nesting is implementation-defined.
+  const depth = 200;
+  out.push({
+    name: 'deep-pass-through-value',
+    op: OP,
+    profile: 'strict',
+    requirements: ['R-S2a'],
+    input: lines(HEADER({ kinds: ['p'] }), `{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a","deep":${'['.repeat(depth)}${']'.repeat(depth)}}`, EOF(0, 1, 0)),
+    expect: { verdict: 'either' },
+    note: 'nesting deeper than 128 in a record: a reader may read it or refuse it with a limit code, never crash',
+  });
+  out.push({
+    name: 'deep-literal',
+    op: OP,
+    profile: 'strict',
+    requirements: ['R-S2a', 'R-C8'],
+    input: lines(HEADER({ kinds: ['p'], traits: ['TWithValue'] }), `{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","value":${'{"k":"array","items":['.repeat(depth)}{"k":"null"}${']}'.repeat(depth)}}`, EOF(0, 1, 0)),
+    expect: { verdict: 'either' },
+    note: 'a Literal nested 200 deep',
+  });
+  return out;
+}
+
+function mutatedBase(): CaseSpec[] {
+  const base = new Uint8Array(Buffer.from(BASE_MODEL, 'utf8'));
+  const out: CaseSpec[] = [];
+  for (const m of MODEL_MUTATORS) {
+    for (const pick of [0, 1]) {
+      const bad = m.apply(base, pick);
+      if (bad === undefined) continue;
+      out.push({
+        name: `base-${m.name}-${pick}`,
+        op: OP,
+        profile: m.profile,
+        requirements: [...new Set([m.requirement, codeInfo(m.code).requirement])],
+        input: bad,
+        expect: { verdict: 'reject', code: m.code },
+        note: `mutator ${m.name} applied to the base model`,
+      });
+    }
+  }
+  return out;
+}
+
+function seeded(): CaseSpec[] {
+  const models = fc.sample(codegraphModelFile({ maxMembers: 5, maxEdges: 5, maxFanOut: 4 }), { seed: 4004, numRuns: 30 });
+  const out: CaseSpec[] = models.map((bytes, n) =>
+    accept(`generated-${String(n).padStart(2, '0')}`, ['CG-FILE-1', 'CG-WRITE-1'], bytes, 'generated by codegraphModelFile at seed 4004', 'strict'),
+  );
+  MODEL_MUTATORS.forEach((m, j) => {
+    const model = models[(j * 7) % models.length]!;
+    const bad = m.apply(model, j);
+    if (bad === undefined) return;
+    out.push({
+      name: `generated-${m.name}`,
+      op: OP,
+      profile: m.profile,
+      requirements: [...new Set([m.requirement, codeInfo(m.code).requirement])],
+      input: bad,
+      expect: { verdict: 'reject', code: m.code },
+      note: `mutator ${m.name} applied to a model generated at seed 4004`,
+    });
+  });
+  return out;
+}
+
+/** Every codegraph golden case. */
+export function goldenCases(): CaseSpec[] {
+  return [...recipes(), ...mutatedBase(), ...seeded()];
+}

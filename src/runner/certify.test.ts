@@ -168,6 +168,13 @@ describe('formcert certify', () => {
     expect(handshake.err).toMatch(/protocol 2/);
   });
 
+  it('exits 2 when nothing was scored (the testee serves none of the selected ops)', async () => {
+    const r = await certify({ vectors: dir, persistent: true, ops: 'morph.c14n', testee: ['/usr/bin/env', 'TOY_OPS=journal.read', ...SCRIPTED_PERSISTENT] });
+    expect(r.records.map((x) => x.outcome)).toEqual(['n/a']);
+    expect(r.status).toBe(2);
+    expect(r.err).toMatch(/no case was scored/);
+  });
+
   it('refuses bad usage with exit 2', async () => {
     for (const bad of [{ profile: 'lax' }, { ops: 'journal.nope' }, { timeoutMs: '0' }, { shard: '0/2' }, { testee: ['node', 'x.mjs', '{input}'] }]) {
       expect((await certify({ vectors: dir, ...bad })).status).toBe(2);

@@ -187,5 +187,10 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
   const lines = renderTextSummary(summary, header);
   if (o.report !== undefined) lines.push(`Reports: ${o.report}/ (results.jsonl, junit.xml, summary.md, report.html, badge.svg)`);
   io.out(lines.join('\n') + '\n');
+  if (summary.byProfile.core.scored + summary.byProfile.strict.scored === 0 && summary.failures.length === 0) {
+    // Nothing was certified (every case n/a, skipped or either): passing vacuously would mislead a CI gate.
+    io.err('formcert certify: no case was scored: the testee serves none of the selected ops, or skipped them all\n');
+    return EXIT.USAGE;
+  }
   return summary.passed ? EXIT.OK : EXIT.FAILED;
 }

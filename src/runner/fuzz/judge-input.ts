@@ -8,8 +8,8 @@ import type { VectorExpectation } from '../../shared/vectors.ts';
 import { scoreCase } from '../score-case.ts';
 import type { Testee, TesteeReply } from '../testee-reply.ts';
 
-/** The disagreement classes fuzzing reports (protocol breaks count as crashes). */
-export const DISAGREEMENT_CLASSES = ['accepted-invalid', 'rejected-valid', 'wrong-observation', 'crash', 'timeout'] as const;
+/** The disagreement classes fuzzing reports (protocol breaks count as crashes; wrong-code only with --codes). */
+export const DISAGREEMENT_CLASSES = ['accepted-invalid', 'rejected-valid', 'wrong-observation', 'crash', 'timeout', 'wrong-code'] as const;
 export type DisagreementClass = (typeof DISAGREEMENT_CLASSES)[number];
 
 /** What the oracle expects of an input. */
@@ -70,6 +70,8 @@ function classify(outcome: string): DisagreementClass | undefined {
       return 'rejected-valid';
     case 'fail:wrong-observation':
       return 'wrong-observation';
+    case 'fail:wrong-code':
+      return 'wrong-code';
     case 'errored:timeout':
       return 'timeout';
     case 'errored:crash':
@@ -87,11 +89,12 @@ export async function judgeInput(
   inputPath: string,
   expectation: OracleExpectation,
   testee: Testee,
+  checkCodes = false,
 ): Promise<Judgement> {
   const answer = await testee.run(op, inputPath);
   const reply = answer.reply;
   const observe = testee.ops.get(op)?.observe ?? true;
-  const score = scoreCase(expectation.expect, reply, { checkCodes: false, observe });
+  const score = scoreCase(expectation.expect, reply, { checkCodes, observe });
   let disagreement = classify(score.outcome);
   // R-S2a: a reader may refuse very deep nesting with a limit code; that is not a disagreement.
   if (

@@ -33,6 +33,8 @@ export interface FuzzOptions {
   readonly shrinkBudget: number;
   /** Replays one counterexample path of a previous run instead of searching (`--replay`). */
   readonly replayPath?: string;
+  /** `--codes`: a rejection whose reported code differs from the oracle's is a disagreement. */
+  readonly checkCodes?: boolean;
   /** Called after every generated case. */
   readonly onProgress?: (done: number, found: number) => void;
 }
@@ -86,7 +88,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const path = join(dir, `case-${fileCounter++}.bin`);
     await writeFile(path, input);
     try {
-      return await judgeInput(options.op, input, path, expectation, options.testee);
+      return await judgeInput(options.op, input, path, expectation, options.testee, options.checkCodes ?? false);
     } finally {
       await rm(path, { force: true });
     }

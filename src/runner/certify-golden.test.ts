@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { certifyCommand, type CertifyCommandOptions } from './certify.ts';
+import { loadVectors } from './vectors/load-vectors.ts';
+
+// The README's first command: `formcert certify` with no testee runs the reference oracle, through the
+// real persistent protocol, over the committed golden vectors. It must pass on a fresh clone.
+const golden = await loadVectors('golden');
+const withGolden = golden.length > 0 ? it : it.skip;
+if (golden.length === 0) console.warn('SKIPPED: golden/ holds no vectors yet (formcert golden regenerate)');
+
+const options: CertifyCommandOptions = {
+  testee: [],
+  profile: 'strict',
+  codes: true,
+  timeoutMs: '30000',
+  persistent: false,
+  exec: false,
+  vectors: 'golden',
+  maxOutputBytes: String(64 * 1024 * 1024),
+};
+
+describe('formcert certify on golden/', () => {
+  withGolden('passes every golden vector with the reference testee, persistent mode, codes checked', async () => {
+    let out = '';
+    const status = await certifyCommand(options, { out: (s) => (out += s), err: (s) => (out += s) });
+    expect(out).toMatch(/PASSED/);
+    expect(status).toBe(0);
+  });
+
+  withGolden('passes a shard of the golden vectors in exec mode too', async () => {
+    let out = '';
+    const status = await certifyCommand({ ...options, exec: true, shard: `1/${Math.max(1, Math.ceil(golden.length / 8))}`, jobs: '2' }, {
+      out: (s) => (out += s),
+      err: (s) => (out += s),
+    });
+    expect(out).toMatch(/exec mode/);
+    expect(status).toBe(0);
+  });
+});

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ops } from '../../src/morph/ops.ts';
 import { SPEC_DIR } from '../../src/shared/registry.ts';
+import { caseId } from '../../src/shared/vectors.ts';
 import { bundleGoldenCases } from './bundle-golden-cases.ts';
 import { goldenCases } from './golden-cases.ts';
 
@@ -13,8 +14,12 @@ describe('part-2 golden cases', () => {
 
   it('are deterministic, small, and named uniquely within the morph format', () => {
     expect(bundleGoldenCases()).toEqual(cases);
-    const names = [...cases, ...goldenCases()].map((c) => c.name);
+    const names = cases.map((c) => c.name);
     expect(new Set(names).size).toBe(names.length);
+    expect(new Set(cases.map((c) => caseId(c.op, c.input))).size).toBe(cases.length);
+    // goldenCases() (golden-cases.ts) carries these after its own; names stay unique across the format.
+    const all = goldenCases().map((c) => c.name);
+    expect(new Set(all).size).toBe(all.length);
     expect(cases.length).toBeGreaterThan(300);
     expect(cases.length).toBeLessThan(1500);
     for (const c of cases) expect(typeof c.input === 'string' ? Buffer.byteLength(c.input) : c.input.length, c.name).toBeLessThan(32 * 1024);

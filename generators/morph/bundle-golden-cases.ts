@@ -24,7 +24,7 @@ import { canonicalJson } from '../../src/shared/json/jcs.ts';
 import { parseJson } from '../../src/shared/json/parse-value.ts';
 import { writeJson } from '../../src/shared/json/write-value.ts';
 import { isJsonObject, type JsonValue } from '../../src/shared/json/value.ts';
-import type { CaseSpec } from '../../src/shared/vectors.ts';
+import { caseId, type CaseSpec } from '../../src/shared/vectors.ts';
 import { artifactMutators, reseal, setAt } from './artifact-mutators.ts';
 import { bundleInputValue } from './bundle-input-value.ts';
 import { bundleMutators } from './bundle-mutators.ts';
@@ -296,7 +296,13 @@ function generatedCases(): CaseSpec[] {
   return out;
 }
 
-/** Every part-2 golden case. */
+/** Every part-2 golden case; a case whose op and input repeat an earlier one's is dropped (one vector). */
 export function bundleGoldenCases(): CaseSpec[] {
-  return [...decodeRecipes(), ...decodeMutations(), ...codecMutationsInContainers(), ...importCases(), ...encodeCases(), ...generatedCases()];
+  const seen = new Set<string>();
+  return [...decodeRecipes(), ...decodeMutations(), ...codecMutationsInContainers(), ...importCases(), ...encodeCases(), ...generatedCases()].filter((c) => {
+    const id = caseId(c.op, c.input);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
 }

@@ -1,7 +1,7 @@
 /** String arbitraries mixing ASCII, structural characters, controls, BMP and non-BMP code points. */
 import fc from 'fast-check';
 
-const SPECIAL = ['"', '\\', '/', '~', '~0', '~1', ',', '\t', '|', ';', '\n', '\u0000', '\u001f', '\u007f', '\u2028', 'é', '\uFF61', '😀', '𝄞', ' '];
+const SPECIAL = ['"', '\\', '/', '~', '~0', '~1', ',', '\t', '|', ';', '\n', '\r', '\u0000', '\u001f', '\u007f', '\u2028', 'é', '\uFF61', '😀', '𝄞', ' '];
 
 /** A string whose characters stress escaping, delimiters, pointers and UTF-16/UTF-8 length differences. */
 export function unicodeString(maxLength = 8): fc.Arbitrary<string> {

@@ -40,7 +40,7 @@ export function scanRowCells(payload: string, delimiter: string, rowCount: numbe
     if (inString) {
       if (c === CHARS.BACKSLASH) i++;
       else if (c === CHARS.QUOTE) inString = false;
-      // A raw LF inside quotes is invalid JSON; the row still ends at the string, so the cell fails later.
+      // A raw LF inside quotes does not end the row: the cell holding it is no JSON string and fails later.
       continue;
     }
     if (c === CHARS.QUOTE) inString = true;

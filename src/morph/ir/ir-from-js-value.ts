@@ -57,6 +57,8 @@ export function irFromJsValue(value: unknown): Result<Ir> {
         return fail(formatError(MORPH_CODES.LIMIT_EXCEEDED, RULES.LIMITS, `container depth above ${LIMITS.MAX_DEPTH}`, { pointer }));
       }
       if (Array.isArray(src)) {
+        // An Array subclass is a non-plain object too (R-M3).
+        if (Object.getPrototypeOf(src) !== Array.prototype) return refuse(pointer, 'not a plain array');
         const out: JsonValue[] = new Array(src.length).fill(null);
         assign(out);
         onPath.add(src);

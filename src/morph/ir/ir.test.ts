@@ -64,7 +64,7 @@ describe('irFromJsValue (R-M3)', () => {
     const cases: Array<[string, unknown]> = [
       ['-0', -0], ['NaN', NaN], ['Infinity', Infinity], ['-Infinity', -Infinity], ['undefined', undefined],
       ['function', () => 1], ['symbol', Symbol('s')], ['bigint', 1n], ['Map', new Map()], ['Date', new Date(0)],
-      ['class instance', new (class A {})()], ['cycle', cyclic], ['nested -0', { a: [1, -0] }], ['hole', [1, , 3]],
+      ['class instance', new (class A {})()], ['Array subclass', new (class L extends Array {})()], ['typed array', new Uint8Array(2)], ['cycle', cyclic], ['nested -0', { a: [1, -0] }], ['hole', [1, , 3]],
       ['accessor', Object.defineProperty({}, 'x', { get: () => 1, enumerable: true })], ['symbol key', { [Symbol('k')]: 1 }],
       ['lone surrogate value', '\uD800'], ['lone surrogate key', { '\uDC00': 1 }],
     ];

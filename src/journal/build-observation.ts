@@ -1,18 +1,25 @@
 /** Stage: the `journal.read` observation of PROTOCOL.md (entries above origin, canonical member order, lexemes kept). */
-import { jsonNumber, type JsonValue } from '../shared/json/value.ts';
+import { JsonNumber, jsonNumber, type JsonValue } from '../shared/json/value.ts';
 import { ENTRY_MEMBERS, METADATA_MEMBERS } from './constants.ts';
 import type { ScannedValue } from './scan-json.ts';
 
+/** A structural scanned value as JSON: small integers the scanner kept as numbers become lexemes again. */
+function asJson(v: ScannedValue): JsonValue {
+  if (typeof v === 'number') return new JsonNumber(String(v));
+  if (v instanceof Map) return new Map([...v].map(([k, x]): [string, JsonValue] => [k, asJson(x)]));
+  return v as JsonValue;
+}
+
 /** One entry as observed: the stored members in canonical order, payload built. */
 export function buildEntryObservation(source: Map<string, ScannedValue>, payload: JsonValue): JsonValue {
-  const md = source.get('metadata') as Map<string, JsonValue>;
+  const md = source.get('metadata') as Map<string, ScannedValue>;
   const metadata = new Map<string, JsonValue>();
-  for (const name of METADATA_MEMBERS) metadata.set(name, md.get(name)!);
+  for (const name of METADATA_MEMBERS) metadata.set(name, asJson(md.get(name)!));
   const out = new Map<string, JsonValue>();
   for (const name of ENTRY_MEMBERS) {
     if (name === 'metadata') out.set(name, metadata);
     else if (name === 'payload') out.set(name, payload);
-    else out.set(name, source.get(name) as JsonValue);
+    else out.set(name, asJson(source.get(name)!));
   }
   return out;
 }

@@ -17,20 +17,20 @@ import {
   SIDECAR_PREFIX,
   WORK_PREFIX,
 } from './constants.ts';
-import { readSigned64, readUnsigned } from './read-integers.ts';
+import { isIntegerError, readSigned64, readUnsigned, type Int } from './read-integers.ts';
 import { childPointer, refuse, type LineContext } from './refusal.ts';
 import type { ScannedValue } from './scan-json.ts';
 
 /** What the later stages need to know about a checked entry. */
 export interface EntryFacts {
-  readonly position: bigint;
+  readonly position: Int;
   readonly kind: string;
   readonly principal: string | null;
-  readonly correlation: bigint;
-  readonly causation: bigint | null;
+  readonly correlation: Int;
+  readonly causation: Int | null;
   readonly request: string | null;
   readonly hasLink: boolean;
-  readonly atUs: bigint;
+  readonly atUs: Int;
   /** Compact serialization length of the payload, in UTF-8 bytes (R-J6 budget). */
   readonly payloadBytes: number;
   /** The entry object as scanned (payload possibly still a span). */
@@ -71,10 +71,10 @@ export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, 
   }
 
   const position = readUnsigned(rawPosition);
-  if (typeof position !== 'bigint') {
+  if (isIntegerError(position)) {
     return refuse(position, REQ.INTEGER, position === CODES.WRONG_TYPE ? 'core' : 'strict', 'position must be an unsigned integer', at, childPointer(pointer, 'position'), 'position');
   }
-  if (position < 1n) {
+  if (position < 1) {
     // R-J4: positions start at 1.
     return refuse(CODES.INVALID_POSITION, REQ.POSITIONS, 'strict', 'position must be at least 1', at, childPointer(pointer, 'position'), 'position');
   }
@@ -87,7 +87,7 @@ export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, 
   if (typeof id !== 'string') return refuse(CODES.WRONG_TYPE, REQ.ID, 'core', 'id must be a string', at, childPointer(pointer, 'id'), 'id');
   if (id.length === 0) return refuse(CODES.EMPTY_ID, REQ.ID, 'strict', 'id must not be empty', at, childPointer(pointer, 'id'), 'id');
   const version = readUnsigned(rawVersion);
-  if (typeof version !== 'bigint') {
+  if (isIntegerError(version)) {
     return refuse(version, REQ.INTEGER, version === CODES.WRONG_TYPE ? 'core' : 'strict', 'version must be an unsigned integer', at, childPointer(pointer, 'version'), 'version');
   }
 
@@ -112,20 +112,20 @@ export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, 
     return refuse(CODES.FIELD_TOO_LONG, REQ.METADATA, 'core', 'principal exceeds 1,024 UTF-8 bytes', at, `${pointer}/metadata/principal`, 'principal');
   }
   const correlation = readUnsigned(rawCorrelation);
-  if (typeof correlation !== 'bigint') {
+  if (isIntegerError(correlation)) {
     return refuse(correlation, REQ.INTEGER, correlation === CODES.WRONG_TYPE ? 'core' : 'strict', 'correlation must be an unsigned integer', at, `${pointer}/metadata/correlation`, 'correlation');
   }
-  if (correlation < 1n || correlation > position) {
+  if (correlation < 1 || correlation > position) {
     // R-J5: a family is named by the position that opened it, never a later one.
     return refuse(CODES.INVALID_CORRELATION, REQ.METADATA, 'strict', 'correlation must lie in [1, position]', at, `${pointer}/metadata/correlation`, 'correlation');
   }
-  let causation: bigint | null = null;
+  let causation: Int | null = null;
   if (causationRaw !== null) {
     const c = readUnsigned(causationRaw);
-    if (typeof c !== 'bigint') {
+    if (isIntegerError(c)) {
       return refuse(c, REQ.INTEGER, c === CODES.WRONG_TYPE ? 'core' : 'strict', 'causation must be an unsigned integer or null', at, `${pointer}/metadata/causation`, 'causation');
     }
-    if (c < 1n || c >= position) {
+    if (c < 1 || c >= position) {
       // R-J5: a cause precedes its effect.
       return refuse(CODES.INVALID_CAUSATION, REQ.METADATA, 'strict', 'causation must lie in [1, position)', at, `${pointer}/metadata/causation`, 'causation');
     }
@@ -152,16 +152,16 @@ export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, 
     }
     const [name, targetRaw] = link.entries().next().value as [string, ScannedValue];
     const target = readUnsigned(targetRaw);
-    if (typeof target !== 'bigint') {
+    if (isIntegerError(target)) {
       return refuse(target, REQ.INTEGER, target === CODES.WRONG_TYPE ? 'core' : 'strict', 'a link target must be an unsigned integer', at, childPointer(linkPointer, name), name);
     }
-    if (target < 1n || target >= position) {
+    if (target < 1 || target >= position) {
       // R-J5: undo and redo name an earlier entry.
       return refuse(CODES.INVALID_LINK, REQ.METADATA, 'strict', 'a link target must lie in [1, position)', at, childPointer(linkPointer, name), name);
     }
   }
   const atUs = readSigned64(rawAtUs);
-  if (typeof atUs !== 'bigint') {
+  if (isIntegerError(atUs)) {
     return refuse(atUs, REQ.INTEGER, atUs === CODES.WRONG_TYPE ? 'core' : 'strict', 'at_us must be a signed 64-bit integer', at, `${pointer}/metadata/at_us`, 'at_us');
   }
 

@@ -3,14 +3,14 @@ import type { FormatError } from '../shared/errors.ts';
 import { checkMembers } from './check-members.ts';
 import { CODES, FRAME_MEMBERS, GROUP_FRAME_VERSION, KIND_RECORD, KIND_TRANSACTION, LIMITS, REQ } from './constants.ts';
 import { parseEntry, type EntryFacts, type PayloadAccess } from './parse-entry.ts';
-import { readUnsigned } from './read-integers.ts';
+import { intAdd, isIntegerError, readUnsigned, type Int } from './read-integers.ts';
 import { childPointer, isRefusal, refuse, type LineContext } from './refusal.ts';
 import type { ScannedValue } from './scan-json.ts';
 
 /** A checked group: its entries, transaction first. */
 export interface GroupFacts {
-  readonly first: bigint;
-  readonly frontier: bigint;
+  readonly first: Int;
+  readonly frontier: Int;
   readonly entries: readonly EntryFacts[];
 }
 
@@ -23,16 +23,16 @@ export function parseGroupFrame(frame: Map<string, ScannedValue>, lineBytes: num
   const members = checkMembers(frame, FRAME_MEMBERS, '', at, REQ.GROUP);
   if (members) return members;
   const group = readUnsigned(frame.get('group'));
-  if (typeof group !== 'bigint') {
+  if (isIntegerError(group)) {
     return refuse(group, REQ.INTEGER, group === CODES.WRONG_TYPE ? 'core' : 'strict', 'group must be an unsigned integer', at, '/group', 'group');
   }
-  if (group !== BigInt(GROUP_FRAME_VERSION)) {
+  if (group !== GROUP_FRAME_VERSION) {
     return refuse(CODES.UNSUPPORTED_GROUP_VERSION, REQ.GROUP, 'core', `group frame version ${group} is not 1`, at, '/group', 'group');
   }
-  const bounds: Record<string, bigint> = {};
+  const bounds: Record<string, Int> = {};
   for (const name of ['first', 'frontier'] as const) {
     const v = readUnsigned(frame.get(name));
-    if (typeof v !== 'bigint') {
+    if (isIntegerError(v)) {
       return refuse(v, REQ.INTEGER, v === CODES.WRONG_TYPE ? 'core' : 'strict', `${name} must be an unsigned integer`, at, `/${name}`, name);
     }
     bounds[name] = v;
@@ -54,7 +54,7 @@ export function parseGroupFrame(frame: Map<string, ScannedValue>, lineBytes: num
       return refuse(CODES.GROUP_SHAPE, REQ.GROUP, 'core', 'a group is one Transaction followed by Records', at, childPointer(pointer, 'kind'), 'kind');
     }
     if (i > 0) {
-      const expected = entries[0]!.position + BigInt(i);
+      const expected = intAdd(entries[0]!.position, i);
       if (facts.position !== expected) {
         // R-J4: positions inside a group are contiguous too.
         return refuse(

@@ -12,6 +12,7 @@ import { BOM, BYTE, CODES, READ_CHUNK_BYTES, REQ, SCHEMA_READABLE } from './cons
 import { parseEntry, type EntryFacts, type PayloadAccess } from './parse-entry.ts';
 import { parseGroupFrame } from './parse-group-frame.ts';
 import { parseHeader, type Header } from './parse-header.ts';
+import { intAdd, toBig, type Int } from './read-integers.ts';
 import { isRefusal, refuse, type LineContext } from './refusal.ts';
 import { asBuffer, buildPayload, firstInvalidUtf8, PayloadSpan, scanJson, type ScannedValue } from './scan-json.ts';
 import { compactLength } from './write-compact.ts';
@@ -51,7 +52,7 @@ export class JournalReader {
   private offset = 0;
   private lineNo = 0;
   private header: Header | undefined;
-  private last: bigint | null = null;
+  private last: Int | null = null;
   private entryCount = 0;
   private error: FormatError | undefined;
   private readonly entries: JsonValue[] = [];
@@ -117,11 +118,12 @@ export class JournalReader {
       }
     }
     const h = this.header;
-    const frontier = this.last !== null && this.last > h.origin ? this.last : h.origin;
+    const last = this.last === null ? null : toBig(this.last);
+    const frontier = last !== null && last > h.origin ? last : h.origin;
     return ok({
       header: h,
       frontier,
-      lastPosition: this.last,
+      lastPosition: last,
       entryCount: this.entryCount,
       lineCount: this.lineNo - 1,
       recoveredBytes: this.offset,
@@ -204,16 +206,17 @@ export class JournalReader {
     }
     const first = entries[0]!.position;
     const last = entries[entries.length - 1]!.position;
-    const origin = this.header!.origin;
+    const origin = this.header!.originInt;
     const pointer = value.has('group') ? '/entries/0/position' : '/position';
     if (this.last === null) {
-      if (first > origin + 1n) {
+      if (first > intAdd(origin, 1)) {
         // R-J4: history may start at or under origin + 1, never above it.
         return this.stop(refuse(CODES.POSITION_GAP, REQ.POSITIONS, 'core', `first position ${first} leaves a gap above origin ${origin}`, at, pointer, 'position'));
       }
-    } else if (first !== this.last + 1n) {
-      const code = first > this.last + 1n ? CODES.POSITION_GAP : CODES.POSITION_NOT_ASCENDING;
-      return this.stop(refuse(code, REQ.POSITIONS, 'core', `expected position ${this.last + 1n}, found ${first}`, at, pointer, 'position'));
+    } else if (first !== intAdd(this.last, 1)) {
+      const expected = intAdd(this.last, 1);
+      const code = first > expected ? CODES.POSITION_GAP : CODES.POSITION_NOT_ASCENDING;
+      return this.stop(refuse(code, REQ.POSITIONS, 'core', `expected position ${expected}, found ${first}`, at, pointer, 'position'));
     }
     if (first <= origin && origin < last) {
       // R-J4: an origin names a complete group boundary.

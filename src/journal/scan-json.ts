@@ -20,8 +20,12 @@ export class PayloadSpan {
   ) {}
 }
 
-/** A scanned value: JSON, except that a payload member may hold a {@link PayloadSpan}. */
-export type ScannedValue = null | boolean | string | JsonNumber | ScannedValue[] | Map<string, ScannedValue> | PayloadSpan;
+/**
+ * A scanned value: JSON, except that, in a structural scan, a payload member may hold a
+ * {@link PayloadSpan} and a canonical integer lexeme of at most 15 digits (`0` or `-?[1-9][0-9]{0,14}`)
+ * is a JS number (its lexeme is exactly `String(n)`).
+ */
+export type ScannedValue = null | boolean | string | number | JsonNumber | ScannedValue[] | Map<string, ScannedValue> | PayloadSpan;
 
 /** A refusal found by the scanner (offsets are absolute in the buffer). */
 export interface ScanFailure {
@@ -255,6 +259,22 @@ function decodePlain(buf: Buffer, start: number, end: number): string {
   return s;
 }
 
+/** The value of a canonical integer lexeme of at most 15 digits, else undefined (kept as a lexeme). */
+function smallInteger(buf: Buffer, start: number, end: number): number | undefined {
+  const neg = buf[start] === BYTE.MINUS;
+  let i = neg ? start + 1 : start;
+  const digits = end - i;
+  if (digits > 15 || digits === 0) return undefined;
+  if (buf[i] === BYTE.ZERO) return digits === 1 && !neg ? 0 : undefined;
+  let v = 0;
+  for (; i < end; i++) {
+    const d = buf[i]! - BYTE.ZERO;
+    if (d < 0 || d > 9) return undefined;
+    v = v * 10 + d;
+  }
+  return neg ? -v : v;
+}
+
 // Scanner state lives in module registers: scanJson is not re-entrant (it never calls itself or
 // user code), and this keeps the hot path free of closures and per-call array allocations.
 const kinds: number[] = [];
@@ -403,7 +423,8 @@ export function scanJson(buf: Buffer, start: number, end: number, spanPayloadMem
         compact += gPos - pos;
         value = null;
       } else {
-        value = new JsonNumber((buf as unknown as { latin1Slice(s: number, e: number): string }).latin1Slice(pos, gPos));
+        const small = spanPayloads ? smallInteger(buf, pos, gPos) : undefined;
+        value = small !== undefined ? small : new JsonNumber((buf as unknown as { latin1Slice(s: number, e: number): string }).latin1Slice(pos, gPos));
       }
       pos = gPos;
     } else if (b === 0x74 && matchLiteral(buf, pos, end, TRUE)) {

@@ -11,7 +11,7 @@ import { BYTE, CODES, ENTRY_MEMBERS, GROUP_FRAME_VERSION, LIMITS, METADATA_MEMBE
 import type { PayloadAccess } from './parse-entry.ts';
 import { parseGroupFrame } from './parse-group-frame.ts';
 import { readJournalBytes, readJournalFile, type JournalSummary } from './read-journal.ts';
-import { readUnsigned } from './read-integers.ts';
+import { isIntegerError, readUnsigned, toBig } from './read-integers.ts';
 import { isRefusal, refuse } from './refusal.ts';
 import { compactLength, writeCompact, writeCompactString } from './write-compact.ts';
 
@@ -61,7 +61,7 @@ export function prepareGroup(group: readonly JsonValue[], state: JournalSummary)
   // Frame bounds come from the entries; an unreadable position is left to the entry check to name.
   const positionOf = (e: JsonValue | undefined): JsonNumber => {
     const p = e instanceof Map ? e.get('position') : undefined;
-    return typeof readUnsigned(p) === 'bigint' ? (p as JsonNumber) : new JsonNumber('0');
+    return isIntegerError(readUnsigned(p)) ? new JsonNumber('0') : (p as JsonNumber);
   };
   const frame = new Map<string, JsonValue>([
     ['group', new JsonNumber(String(GROUP_FRAME_VERSION))],
@@ -80,7 +80,7 @@ export function prepareGroup(group: readonly JsonValue[], state: JournalSummary)
   }
   const expected = state.frontier + 1n;
   // JRN-OP-2: the group continues the frontier, and the last stored line, so the file stays contiguous.
-  if (checked.first !== expected || (state.lastPosition !== null && state.lastPosition + 1n !== expected)) {
+  if (toBig(checked.first) !== expected || (state.lastPosition !== null && state.lastPosition + 1n !== expected)) {
     return fail(refuse(CODES.APPEND_NOT_CONTINUOUS, REQ.APPEND_CONTINUE, 'core', `the group must start at position ${expected} (last stored ${state.lastPosition ?? 'none'})`, undefined, '/group/0/position', 'position'));
   }
   return ok(line);

@@ -116,6 +116,15 @@ def _closed(obj, allowed, required, line, where):
             raise Refused("RECORD_MEMBER_MISSING", "missing member %r in %s" % (name, where), line)
 
 
+class _Refs:
+    """The references and anchors of one record, judged in the integrity step."""
+
+    def __init__(self):
+        self.entities = []
+        self.files = []
+        self.anchors = []
+
+
 class _Reader:
     def __init__(self):
         self.header = None
@@ -129,16 +138,14 @@ class _Reader:
         # Surrogates can point forward, so references are checked once the counts are known.
         self.entity_refs = []
         self.file_refs = []
+        self.forward_ref = None
         self.section = -1
 
     def read(self, data):
         if data.startswith(BOM):
             raise Refused("JSON_BOM", "byte-order mark")  # R-C1
-        if b"\r" in data and not faults.on("codegraph-cr-tolerated"):
-            raise Refused("MODEL_CARRIAGE_RETURN", "CR byte in the file")  # R-C1 (strict)
         if faults.on("codegraph-cr-tolerated"):
             data = data.replace(b"\r\n", b"\n")
-        decode_utf8(data)
         pieces = data.split(b"\n")
         terminated = pieces[-1] == b""
         if terminated:
@@ -146,6 +153,13 @@ class _Reader:
         eof_line = None
         for index, raw in enumerate(pieces):
             line = index + 1
+            # Single pass: each line's bytes are judged when the line is reached (CG-ERR-1).
+            try:
+                decode_utf8(raw)
+            except JsonRefused as exc:
+                raise Refused(exc.code, str(exc), line) from None
+            if b"\r" in raw and not faults.on("codegraph-cr-tolerated"):
+                raise Refused("MODEL_CARRIAGE_RETURN", "CR byte in the file", line)  # R-C1 (strict)
             if raw.strip(b" \t") == b"":
                 if faults.on("codegraph-blank-line-refused") and raw != b"":
                     raise Refused("BLANK_LINE", "blank line", line)
@@ -189,6 +203,11 @@ class _Reader:
             raise Refused("HEADER_DUPLICATE", "a second header", line)
         if section < self.section:
             raise Refused("SECTION_ORDER", "%s record after a later section" % kind, line)
+        if section > SECTIONS["e"] and self.forward_ref is not None:
+            ref, at = self.forward_ref
+            if ref >= len(self.entities) + (1 if faults.on("codegraph-ref-bound-off-by-one") else 0):
+                raise Refused("DANGLING_ENTITY_REF", "entity reference %d does not resolve" % ref, at)
+            self.forward_ref = None
         self.section = section
         [self._header, self._file, self._entity, self._edge, self._eof][section](record, line)
 
@@ -246,41 +265,49 @@ class _Reader:
         self.files.append(path)
 
     def _entity(self, record, line):
-        if not isinstance(record, dict):
-            raise Refused("RECORD_MEMBER_TYPE", "an entity must be an object", line)
+        """One e record, in the reader's step order: shape, sequence, dictionaries, trait keys, integrity."""
         for name in ENTITY_CORE:
             if name not in record:
                 raise Refused("RECORD_MEMBER_MISSING", "missing member %r in e record" % name, line)
         index = _unsigned(record["i"], line, "i")
-        if index != len(self.entities):
-            raise Refused("RECORD_INDEX_NOT_DENSE", "e.i must be %d" % len(self.entities), line)
-        kind = self._dict_index(record["k"], "kinds", line)
-        traits = self._traits(record["tr"], line)
+        _unsigned(record["k"], line, "k")
+        if not isinstance(record["tr"], list):
+            raise Refused("RECORD_MEMBER_TYPE", "tr must be an array", line)
+        for item in record["tr"]:
+            _unsigned(item, line, "tr entry")
         module = _unsigned(record["m"], line, "m")
         symbol = _string(record["s"], line, "s")
         if "d" in record:
             if record["d"] is None and faults.on("codegraph-null-disambiguator-accepted"):
                 record = {k: v for k, v in record.items() if k != "d"}
+            elif record["d"] is None:
+                raise Refused("NULL_NOT_ABSENT", "d: null is refused, leave d out", line)  # R-C4
             else:
-                if record["d"] is None:
-                    raise Refused("NULL_NOT_ABSENT", "d: null is refused, leave d out", line)  # R-C4
                 _string(record["d"], line, "d")
+        refs = _Refs()
+        for key in KEY_TRAITS:
+            if key in record:
+                self._shape_trait_value(key, record[key], line, refs)
+        if index != len(self.entities):
+            raise Refused("RECORD_INDEX_NOT_DENSE", "e.i must be %d" % len(self.entities), line)  # CG-SEQ-3
+        kind = self._dict_index(record["k"], "kinds", line)
+        traits = self._traits(record["tr"], line)
+        self._check_trait_keys(record, traits, line)
         disambiguator = record.get("d")
         if module == index:
             if disambiguator is not None and not faults.on("codegraph-module-disambiguator-allowed"):
                 # CG-MOD-2: a module has no d, so [P, P, null] names only the module.
                 raise Refused("MODULE_DISAMBIGUATOR", "a module carries no d", line)
             module_path = symbol
+        elif module > index and faults.on("codegraph-forward-module-allowed"):
+            module_path = symbol
         else:
             # R-C5: a member names an earlier module entity.
-            if module > index and faults.on("codegraph-forward-module-allowed"):
-                module_path = symbol
-            else:
-                if module > index or self.entities[module]["m"] != module:
-                    raise Refused("MODULE_REF_INVALID", "m must name an earlier module", line)
-                module_path = self.entities[module]["s"]
+            if module > index or self.entities[module]["m"] != module:
+                raise Refused("MODULE_REF_INVALID", "m must name an earlier module", line)
+            module_path = self.entities[module]["s"]
         self._check_entity_order(module_path, module == index, symbol, disambiguator, line)
-        self._check_trait_keys(record, traits, line)
+        self._check_refs(refs, line)
         self.entities.append({"m": module, "s": symbol, "d": disambiguator, "kind": kind, "traits": traits,
                               "record": record, "line": line, "path": module_path})
 
@@ -331,12 +358,11 @@ class _Reader:
                 if key == "declaredType" and not faults.on("codegraph-declared-type-required"):
                     continue
                 raise Refused("TRAIT_KEY_MISSING", "%s requires %s" % (trait, key), line)
-            if present:
-                self._check_trait_value(key, record[key], line)
 
-    def _check_trait_value(self, key, value, line):
+    def _shape_trait_value(self, key, value, line, refs):
+        """R-C4 shapes of a present trait key; references are collected for the integrity step."""
         if key in ("parent", "declaredType"):
-            self._entity_ref(value, line, key)
+            self._entity_ref(value, line, key, refs)
         elif key in ("comment", "signature", "name"):
             _string(value, line, key)
         elif key == "metrics":
@@ -350,40 +376,59 @@ class _Reader:
             if not isinstance(value, list):
                 raise Refused("RECORD_MEMBER_TYPE", "definedIn must be an array", line)
             for item in value:
-                self._file_ref(item, line, "definedIn")
+                self._file_ref(item, line, "definedIn", refs)
         elif key == "anchor":
-            self._anchor(value, line)
+            self._anchor(value, line, refs)
         elif key in ("typeParameters", "parameters", "localVariables"):
             if not isinstance(value, list):
                 raise Refused("RECORD_MEMBER_TYPE", "%s must be an array" % key, line)
             for item in value:
-                self._entity_ref(item, line, key)
+                self._entity_ref(item, line, key, refs)
         elif key == "value":
-            self._literal(value, line)
+            self._literal(value, line, refs)
 
-    def _entity_ref(self, value, line, what):
+    def _entity_ref(self, value, line, what, refs):
         if value is None:
             raise Refused("NULL_NOT_ABSENT", "%s: null is refused, leave the member out" % what, line)
-        self.entity_refs.append((_unsigned(value, line, what), line))
+        refs.entities.append(_unsigned(value, line, what))
 
-    def _file_ref(self, value, line, what):
+    def _file_ref(self, value, line, what, refs):
         ref = _unsigned(value, line, what)
-        self.file_refs.append((ref, line))
+        refs.files.append(ref)
         return ref
 
-    def _anchor(self, value, line):
+    def _anchor(self, value, line, refs):
         if not isinstance(value, list) or len(value) != 3:
             raise Refused("RECORD_MEMBER_TYPE", "anchor must be [file, startLine, endLine]", line)
-        file_ref = self._file_ref(value[0], line, "anchor file")
+        file_ref = self._file_ref(value[0], line, "anchor file", refs)
         start = _unsigned(value[1], line, "anchor start")
         end = _unsigned(value[2], line, "anchor end")
-        if start < 1 and not faults.on("codegraph-line-zero-allowed"):
-            raise Refused("LINE_RANGE", "line numbers start at 1", line)  # R-C9
-        if start > end and not faults.on("codegraph-anchor-range-unchecked"):
-            raise Refused("LINE_RANGE", "startLine > endLine", line)  # R-C9
+        refs.anchors.append((start, end))
         return (file_ref, start, end)
 
-    def _literal(self, value, line):
+    def _check_refs(self, refs, line):
+        """Integrity of one record: line ranges (R-C9), then closure (R-C9, CG-INT-1)."""
+        for start, end in refs.anchors:
+            if start < 1 and not faults.on("codegraph-line-zero-allowed"):
+                raise Refused("LINE_RANGE", "line numbers start at 1", line)
+            if start > end and not faults.on("codegraph-anchor-range-unchecked"):
+                raise Refused("LINE_RANGE", "startLine > endLine", line)
+        slack = 1 if faults.on("codegraph-ref-bound-off-by-one") else 0
+        for ref in refs.files:
+            # Files are complete before any e or x record, so a file ref is judged at once.
+            if ref >= len(self.files) + slack:
+                raise Refused("DANGLING_FILE_REF", "file reference %d does not resolve" % ref, line)
+        for ref in refs.entities:
+            if self.section == SECTIONS["e"]:
+                # A forward ref inside the entity section is judged when the section ends (CG-ERR-1).
+                if ref >= len(self.entities) and (self.forward_ref is None or ref > self.forward_ref[0]):
+                    self.forward_ref = (ref, line)
+            elif ref >= len(self.entities) + slack:
+                raise Refused("DANGLING_ENTITY_REF", "entity reference %d does not resolve" % ref, line)
+        self.entity_refs.extend((ref, line) for ref in refs.entities)
+        self.file_refs.extend((ref, line) for ref in refs.files)
+
+    def _literal(self, value, line, refs):
         """R-C8: Literal is a closed tagged union on k."""
         stack = [value]
         while stack:
@@ -409,7 +454,7 @@ class _Reader:
             if kind == "enum":
                 _string(item["name"], line, "enum name")
             if "type" in members:
-                self._entity_ref(item["type"], line, "Literal type")
+                self._entity_ref(item["type"], line, "Literal type", refs)
             if kind == "array":
                 if not isinstance(item["items"], list):
                     raise Refused("RECORD_MEMBER_TYPE", "array Literal items", line)
@@ -431,20 +476,23 @@ class _Reader:
 
     def _edge(self, record, line):
         _closed(record, EDGE_MEMBERS, EDGE_REQUIRED, line, "x record")
-        kind = self._dict_index(record["k"], "edges", line)
+        refs = _Refs()
+        _unsigned(record["k"], line, "k")
         source = _unsigned(record["f"], line, "f")
         target = _unsigned(record["o"], line, "o")
-        self.entity_refs.append((source, line))
-        self.entity_refs.append((target, line))
-        if source == target and not faults.on("codegraph-self-edge-allowed"):
-            raise Refused("SELF_EDGE", "an edge from an entity to itself", line)  # R-C7
-        provenance = self._dict_index(record["p"], "provenance", line)
-        anchor = self._anchor(record["anchor"], line)
+        _unsigned(record["p"], line, "p")
+        refs.entities.extend((source, target))
+        anchor = self._anchor(record["anchor"], line, refs)
         if "sourceFile" in record:
-            self._file_ref(record["sourceFile"], line, "sourceFile")
+            self._file_ref(record["sourceFile"], line, "sourceFile", refs)
         if "arguments" in record:
             for value in self._named_argument_values(record["arguments"], line):
-                self._literal(value, line)
+                self._literal(value, line, refs)
+        kind = self._dict_index(record["k"], "edges", line)
+        provenance = self._dict_index(record["p"], "provenance", line)
+        self._check_refs(refs, line)
+        if source == target and not faults.on("codegraph-self-edge-allowed"):
+            raise Refused("SELF_EDGE", "an edge from an entity to itself", line)  # R-C7
         sort_key = (source, target, _unsigned(record["k"], line, "k")) + anchor + (_unsigned(record["p"], line, "p"),)
         if faults.on("codegraph-edge-order-ignores-anchor"):
             sort_key = sort_key[:3] + sort_key[6:]

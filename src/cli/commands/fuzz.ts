@@ -14,6 +14,7 @@ interface FuzzCliOptions {
   shrinkBudget: string;
   corpus: string;
   replay?: string;
+  codes?: boolean;
 }
 
 /** Default number of generated cases when neither --runs nor --seconds is given. */
@@ -35,6 +36,7 @@ export function register(program: Command, setExit: SetExit): void {
     .option('--max-failures <n>', 'stop after this many distinct disagreements', '10')
     .option('--shrink-budget <n>', 'testee runs allowed for shrinking one disagreement', '300')
     .option('--corpus <dir>', 'golden vector directory used as seed inputs', 'golden')
+    .option('--codes', 'also count a rejection with a different code than the oracle\'s (class wrong-code)')
     .option('--replay <path>', 'replay one counterexample path printed by an earlier run (with its --seed)')
     .argument('[argv...]', 'the testee command (after --); exec templates may use {op} and {input}')
     .action(async (argv: string[], opts: FuzzCliOptions) => setExit(await runFuzzCommand(argv, opts)));
@@ -113,6 +115,7 @@ async function runFuzzCommand(argv: string[], opts: FuzzCliOptions): Promise<num
       maxDisagreements,
       shrinkBudget,
       replayPath: opts.replay,
+      checkCodes: Boolean(opts.codes),
       onProgress: progress?.update,
     });
   } catch (e) {

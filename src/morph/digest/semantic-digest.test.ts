@@ -20,6 +20,23 @@ function reverseMembers(v: JsonValue): JsonValue {
   return v;
 }
 
+/** The value with its first number (in pre-order) spelled differently but equal as a double: 1 → 1e0, 1.5 → 1.5e0. */
+function respellFirstNumber(v: JsonValue): JsonValue | undefined {
+  let done = false;
+  const visit = (x: JsonValue): JsonValue => {
+    if (done) return x;
+    if (x instanceof JsonNumber) {
+      done = true;
+      return new JsonNumber(/[eE]/.test(x.lexeme) ? x.lexeme.replace(/[eE]/, (e) => `0${e}`).replace(/^(-?\d+)0([eE])/, '$1.0$2') : `${x.lexeme}e0`);
+    }
+    if (isJsonArray(x)) return x.map(visit);
+    if (isJsonObject(x)) return new Map([...x].map(([k, y]) => [k, visit(y)]));
+    return x;
+  };
+  const out = visit(v);
+  return done ? out : undefined;
+}
+
 describe('morph-c14n/1', () => {
   it('writes the tagged forms of the table, with UTF-8 byte lengths', () => {
     // Worked by hand from the rule: é is 2 UTF-8 bytes, 😀 is 4; keys sorted by UTF-16 code unit.
@@ -52,6 +69,24 @@ describe('morph-c14n/1', () => {
     const distinct = ['[1,2]', '[2,1]', '1', '1.0', '1e0', '1E0', '"1"', '-0', '0', 'null', '[]', '{}', '[null]', '{"a":1}', '{"a":"1"}', '{"1":"a"}', 'true', 'false', '"true"'];
     const digests = distinct.map((t) => semanticDigest(ir(t)));
     expect(new Set(digests).size).toBe(distinct.length);
+  });
+
+  it('notices a swap of two different array items and a respelled number anywhere', () => {
+    fc.assert(
+      fc.property(jsonTextIr(), jsonTextIr(), jsonTextIr(), (a, b, rest) => {
+        fc.pre(semanticDigest(a) !== semanticDigest(b));
+        expect(semanticDigest([a, b, rest])).not.toBe(semanticDigest([b, a, rest]));
+      }),
+      { seed: 2, numRuns: 100 },
+    );
+    fc.assert(
+      fc.property(jsonTextIr(), (v) => {
+        const respelled = respellFirstNumber(v);
+        fc.pre(respelled !== undefined);
+        expect(semanticDigest(respelled!)).not.toBe(semanticDigest(v));
+      }),
+      { seed: 6, numRuns: 100 },
+    );
   });
 
   it('keeps lengths unambiguous when strings hold the framing characters', () => {

@@ -41,7 +41,8 @@ export async function reportCommand(
             : renderBadge(summary);
   try {
     if (opts.output !== undefined) await writeFile(opts.output, text);
-    else io.out(text);
+    // `merge --report DIR` writes everything there; the merged JSON lines go to stdout only when asked for.
+    else if (!(format === 'merge' && opts.report !== undefined)) io.out(text);
     if (opts.report !== undefined) await writeReportDir(opts.report, records);
   } catch (e) {
     io.err(`formcert report: ${(e as Error).message}\n`);

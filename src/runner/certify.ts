@@ -3,6 +3,7 @@
  * runs the selected cases, writes the reports and prints the one-screen summary.
  */
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { isOpName, OP_NAMES } from '../shared/ops.ts';
 import type { Profile } from '../shared/errors.ts';
@@ -65,6 +66,9 @@ function withName(t: Testee, name: string): Testee {
   };
 }
 
+/** The bundled vectors (resolved against the repository root by the loader). */
+export const DEFAULT_VECTORS = 'golden';
+
 /** Default runs in flight per persistent process. */
 export const PIPELINE_DEPTH = 16;
 
@@ -119,7 +123,9 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
   }
 
   const { loadVectors } = await import('./vectors/load-vectors.ts');
-  const all = await loadVectors(o.vectors);
+  // The default finds the bundled golden/ from any directory; a directory the user names is taken
+  // relative to where they are.
+  const all = await loadVectors(o.vectors === DEFAULT_VECTORS ? o.vectors : resolve(o.vectors));
   if (all.length === 0) throw new UsageError(`no vectors under ${o.vectors}`);
   if (expectedFailures) {
     const known = new Set(all.map((v) => v.id));

@@ -11,17 +11,30 @@ export function register(program: Command, setExit: SetExit): void {
     .argument('[testee...]', 'testee argv after `--`: exec template with {op} and {input}, or a persistent command with --persistent; none = the reference oracle')
     .option('--ops <ops>', 'only these ops, comma-separated (e.g. journal.read,morph.c14n)')
     .option('--profile <profile>', 'core (document rules) or strict (core + resolutions)', 'strict')
-    .option('--codes', 'also check rejection codes, when the testee reports them', false)
+    .option('--codes', 'also check rejection codes, when the testee reports them')
     .option('--timeout-ms <ms>', 'per-case time limit; past it the process group is killed', '10000')
     .option('--jobs <n>', 'exec: processes at once (default: CPU count); persistent: processes (default 1)')
     .option('--shard <i/n>', 'run shard I of N (1-based); merge the reports with `formcert report merge`')
     .option('--expected-failures <file>', 'lines "<case-id> <reason>": listed failures do not fail the run, listed passes do')
     .option('--report <dir>', 'write results.jsonl, junit.xml, summary.md, report.html and badge.svg to DIR')
-    .option('--persistent', 'the testee speaks the persistent JSON-lines protocol (default for the reference)', false)
-    .option('--exec', 'run the reference oracle in exec mode (one process per case)', false)
+    .option('--persistent', 'the testee speaks the persistent JSON-lines protocol (the reference does by default)')
+    .option('--exec', 'run the reference oracle in exec mode (one process per case)')
     .option('--vectors <dir>', 'directory of vector files', 'golden')
     .option('--max-output-bytes <n>', 'bound of one reply (stdout of a case, or one reply line)', String(64 * 1024 * 1024))
     .option('--name <name>', 'implementation name shown in reports (exec testees cannot say it themselves)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  formcert certify                                          the bundled reference oracle
+  formcert certify --report out -- ./reader {op} {input}    an exec testee, reports in out/
+  formcert certify --persistent -- python3 reader.py serve  a persistent (JSON lines) testee
+  formcert certify --shard 1/4 --report s1 -- ./reader {op} {input}
+  formcert report merge s1/results.jsonl s2/results.jsonl --report all
+
+Exit status: 0 every scored case passes, 1 a case fails or errors (or a listed expected failure
+passes), 2 usage or setup error (testee not runnable, failing every case the same way, nothing scored).`,
+    )
     .action(async (testee: string[], opts: Record<string, unknown>) => {
       const { certifyCommand } = await import('../../runner/certify.ts');
       const { installInterruptHandlers } = await import('../../runner/process-group.ts');

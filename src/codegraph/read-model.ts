@@ -30,8 +30,6 @@ export interface ReadSummary {
   readonly bytes: number;
 }
 
-const wantRead = (name: string) => READ_MEMBERS.has(name);
-
 /** Streaming reader of one model: push chunks, then finish. Never throws on bad input. */
 export class ModelReader {
   private readonly ctx: CheckContext;
@@ -91,7 +89,7 @@ export class ModelReader {
   private readLine(buf: Buffer, start: number, end: number, hasLF: boolean): void {
     const { ctx, state, members } = this;
     try {
-      if (!this.scanner.scanRecord(buf, start, end, members, this.observer ? undefined : wantRead)) {
+      if (!this.scanner.scanRecord(buf, start, end, members, this.observer ? undefined : READ_MEMBERS)) {
         ctx.reject('RECORD_TYPE_UNKNOWN', 'a line holds JSON that is not an object');
       }
     } catch (e) {

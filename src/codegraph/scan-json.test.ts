@@ -89,7 +89,7 @@ describe('LineScanner', () => {
   it('reads deep nesting without recursion (R-S2a)', () => {
     const depth = 20000;
     const text = Buffer.from('{"x":' + '[{"a":'.repeat(depth) + '1' + '}]'.repeat(depth) + '}');
-    for (const wanted of [undefined, () => false]) {
+    for (const wanted of [undefined, new Set<string>()]) {
       const scanner = new LineScanner({ allowDuplicates: false, allowLoneSurrogates: false });
       expect(scanner.scanRecord(text, 0, text.length, emptyMembers(), wanted)).toBe(true);
     }

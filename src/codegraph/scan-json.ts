@@ -107,10 +107,10 @@ export class LineScanner {
   constructor(private readonly options: ScanOptions) {}
 
   /**
-   * Scans one line holding one JSON object; builds the values of members `wanted` accepts (all of
-   * them when `wanted` is undefined). Returns false when the line is JSON but not an object.
+   * Scans one line holding one JSON object; builds the values of the members named in `wanted` (all
+   * of them when `wanted` is undefined). Returns false when the line is JSON but not an object.
    */
-  scanRecord(buf: Buffer, start: number, end: number, out: ScannedMembers, wanted: ((name: string) => boolean) | undefined): boolean {
+  scanRecord(buf: Buffer, start: number, end: number, out: ScannedMembers, wanted: ReadonlySet<string> | undefined): boolean {
     this.buf = buf;
     this.pos = start;
     this.end = end;
@@ -155,7 +155,7 @@ export class LineScanner {
       if (buf[this.pos] !== BYTE.COLON || this.pos >= end) this.fail("expected ':' after a member name");
       this.pos++;
       this.skipWs();
-      const build = wanted === undefined || wanted(name);
+      const build = wanted === undefined || wanted.has(name);
       const valueAt = this.pos;
       this.building = build;
       this.member = name;

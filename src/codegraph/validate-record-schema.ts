@@ -190,10 +190,13 @@ function readIndexArray(v: Lite | undefined, ctx: CheckContext, where: Where): n
 }
 
 /** Reads `[fileRef, startLine, endLine]`; the line rules themselves are integrity checks (stage 5). */
-export function readAnchor(v: Lite | undefined, ctx: CheckContext, where: Where): [number, number | bigint, number | bigint] {
+export function readAnchor(v: Lite | undefined, ctx: CheckContext, m: ScannedMembers, j: number, name: string): [number, number | bigint, number | bigint] {
+  if (Array.isArray(v) && v.length === 3) {
+    const [a, b, c] = v;
+    if (typeof a === 'number' && typeof b === 'number' && typeof c === 'number') return [a, b, c];
+  }
+  const where = whereOf(m, j, name);
   if (!Array.isArray(v) || v.length !== 3) return ctx.reject('RECORD_MEMBER_TYPE', 'an anchor is [fileRef, startLine, endLine]', where);
-  const [a, b, c] = v;
-  if (typeof a === 'number' && typeof b === 'number' && typeof c === 'number') return [a, b, c];
   return [
     ctx.readIndex(v[0], { ...where, pointer: `${where.pointer}/0` }),
     ctx.readUInt(v[1], { ...where, pointer: `${where.pointer}/1` }),
@@ -253,7 +256,7 @@ function validateEntity(m: ScannedMembers, ctx: CheckContext): EntityRecord {
           // Built only when observing; otherwise the first byte of the value says its type.
           if (v === undefined ? ctx.lineBuffer[m.starts[j]!] !== 0x22 : typeof v !== 'string') readString(v ?? null, ctx, whereOf(m, j, name));
         } else if (shape === 'anchor') {
-          readAnchor(v, ctx, whereOf(m, j, name));
+          readAnchor(v, ctx, m, j, name);
         } else if (shape === 'metrics') {
           if (!isObject(v)) ctx.reject('RECORD_MEMBER_TYPE', 'metrics must be an object', whereOf(m, j, name));
           for (const [key, n] of v) if (typeof n !== 'number') ctx.readUInt(n, { ...whereOf(m, j, name), pointer: `/metrics/${key}` });
@@ -307,7 +310,7 @@ function validateEdge(m: ScannedMembers, ctx: CheckContext): EdgeRecord {
         p = typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
         break;
       case 'anchor':
-        anchor = readAnchor(v, ctx, whereOf(m, j, name));
+        anchor = readAnchor(v, ctx, m, j, name);
         break;
       case 'sourceFile':
         sourceFile = typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
@@ -331,71 +334,107 @@ function validateEdge(m: ScannedMembers, ctx: CheckContext): EdgeRecord {
   return { type: 'x', k, f, o, p, anchor, sourceFile, arguments: args, literalRefs };
 }
 
+/** A node of the Literal walk; its pointer is built from the parent chain only when an error is reported. */
+interface LiteralNode {
+  readonly v: Lite | undefined;
+  readonly parent: LiteralNode | undefined;
+  readonly token: string;
+  readonly args: boolean;
+}
+
+/** A Literal `type` ref whose pointer is only spelled out when an error needs it. */
+class LiteralTypeRef implements LiteralRef {
+  constructor(
+    readonly ref: number,
+    private readonly node: LiteralNode,
+    private readonly base: string,
+  ) {}
+  get pointer(): string {
+    return pointerOfNode(this.node, this.base, '/type');
+  }
+}
+
+function pointerOfNode(node: LiteralNode, base: string, suffix = ''): string {
+  const tokens: string[] = [];
+  for (let n: LiteralNode | undefined = node; n !== undefined; n = n.parent) if (n.token !== '') tokens.push(n.token);
+  return base + tokens.reverse().map((t) => '/' + t).join('') + suffix;
+}
+
 /**
  * R-C8: checks a Literal (or, when `isArguments`, an array of NamedArgument) iteratively and collects
  * every `type` reference with its pointer, for the closure check of stage 5.
  */
 export function validateLiteral(root: Lite | undefined, isArguments: boolean, ctx: CheckContext, where: Where, refs: LiteralRef[]): void {
-  const stack: { v: Lite | undefined; pointer: string; args: boolean }[] = [{ v: root, pointer: where.pointer ?? '', args: isArguments }];
+  const base = where.pointer ?? '';
+  const stack: LiteralNode[] = [{ v: root, parent: undefined, token: '', args: isArguments }];
+  const at = (node: LiteralNode, suffix = '', member?: string): Where => ({ ...where, pointer: pointerOfNode(node, base, suffix), member: member ?? where.member });
   while (stack.length > 0) {
-    const { v, pointer, args } = stack.pop()!;
-    const w = { ...where, pointer };
-    if (args) {
-      if (!Array.isArray(v)) ctx.reject('RECORD_MEMBER_TYPE', 'expected an array of NamedArgument', w);
+    const node = stack.pop()!;
+    const v = node.v;
+    if (node.args) {
+      if (!Array.isArray(v)) ctx.reject('RECORD_MEMBER_TYPE', 'expected an array of NamedArgument', at(node));
       for (let n = v.length - 1; n >= 0; n--) {
         const arg = v[n];
-        const pa = `${pointer}/${n}`;
-        if (!isObject(arg)) ctx.reject('RECORD_MEMBER_TYPE', 'a NamedArgument is an object', { ...where, pointer: pa });
-        refuseUnknownIn(arg, ['name', 'value'], ctx, { ...where, pointer: pa });
-        if (!arg.has('name')) ctx.reject('RECORD_MEMBER_MISSING', 'a NamedArgument needs a name', { ...where, pointer: `${pa}/name`, member: 'name' });
-        readNonEmpty(arg.get('name'), ctx, { ...where, pointer: `${pa}/name` });
-        if (!arg.has('value')) ctx.reject('RECORD_MEMBER_MISSING', 'a NamedArgument needs a value', { ...where, pointer: `${pa}/value`, member: 'value' });
-        stack.push({ v: arg.get('value'), pointer: `${pa}/value`, args: false });
+        const argNode: LiteralNode = { v: arg, parent: node, token: String(n), args: false };
+        if (!isObject(arg)) ctx.reject('RECORD_MEMBER_TYPE', 'a NamedArgument is an object', at(argNode));
+        for (const name of arg.keys()) {
+          if (name !== 'name' && name !== 'value') ctx.refuse('RECORD_MEMBER_UNKNOWN', `unknown member "${name}"`, at(argNode, '/' + name, name));
+        }
+        if (!arg.has('name')) ctx.reject('RECORD_MEMBER_MISSING', 'a NamedArgument needs a name', at(argNode, '/name', 'name'));
+        const argName = arg.get('name');
+        if (typeof argName !== 'string' || argName === '') readNonEmpty(argName, ctx, at(argNode, '/name'));
+        if (!arg.has('value')) ctx.reject('RECORD_MEMBER_MISSING', 'a NamedArgument needs a value', at(argNode, '/value', 'value'));
+        stack.push({ v: arg.get('value'), parent: argNode, token: 'value', args: false });
       }
       continue;
     }
-    if (!isObject(v)) ctx.reject('RECORD_MEMBER_TYPE', 'a Literal is an object', w);
+    if (!isObject(v)) ctx.reject('RECORD_MEMBER_TYPE', 'a Literal is an object', at(node));
     const kind = v.get('k');
-    if (kind === undefined) ctx.reject('RECORD_MEMBER_MISSING', 'a Literal needs k', { ...w, pointer: `${pointer}/k`, member: 'k' });
-    if (typeof kind !== 'string') ctx.reject('RECORD_MEMBER_TYPE', 'a Literal k is a string', { ...w, pointer: `${pointer}/k` });
+    if (kind === undefined) ctx.reject('RECORD_MEMBER_MISSING', 'a Literal needs k', at(node, '/k', 'k'));
+    if (typeof kind !== 'string') ctx.reject('RECORD_MEMBER_TYPE', 'a Literal k is a string', at(node, '/k'));
     const members = Object.hasOwn(LITERAL_MEMBERS, kind) ? LITERAL_MEMBERS[kind] : undefined;
     if (members === undefined) {
-      ctx.refuse('LITERAL_KIND_UNKNOWN', `unknown Literal kind ${JSON.stringify(kind)}`, { ...w, pointer: `${pointer}/k` });
+      ctx.refuse('LITERAL_KIND_UNKNOWN', `unknown Literal kind ${JSON.stringify(kind)}`, at(node, '/k'));
       continue;
     }
-    refuseUnknownIn(v, ['k', ...members], ctx, w);
-    for (const name of members) {
-      if (!v.has(name)) ctx.reject('RECORD_MEMBER_MISSING', `a ${kind} Literal needs ${name}`, { ...w, pointer: `${pointer}/${name}`, member: name });
+    if (v.size !== members.length + 1) {
+      for (const name of v.keys()) {
+        if (name !== 'k' && !members.includes(name)) ctx.refuse('RECORD_MEMBER_UNKNOWN', `unknown member "${name}"`, at(node, '/' + name, name));
+      }
     }
-    const pv = `${pointer}/value`;
+    for (const name of members) {
+      if (!v.has(name)) ctx.reject('RECORD_MEMBER_MISSING', `a ${kind} Literal needs ${name}`, at(node, '/' + name, name));
+    }
     switch (kind) {
       case 'boolean':
-        if (typeof v.get('value') !== 'boolean') ctx.reject('RECORD_MEMBER_TYPE', 'a boolean Literal holds a boolean', { ...w, pointer: pv });
+        if (typeof v.get('value') !== 'boolean') ctx.reject('RECORD_MEMBER_TYPE', 'a boolean Literal holds a boolean', at(node, '/value'));
         break;
       case 'number': {
         const n = v.get('value');
-        if (typeof n !== 'number' && !(n instanceof JsonNumber)) ctx.reject('RECORD_MEMBER_TYPE', 'a number Literal holds a number', { ...w, pointer: pv });
+        if (typeof n !== 'number' && !(n instanceof JsonNumber)) ctx.reject('RECORD_MEMBER_TYPE', 'a number Literal holds a number', at(node, '/value'));
         break;
       }
       case 'string':
-        if (typeof v.get('value') !== 'string') ctx.reject('RECORD_MEMBER_TYPE', 'a string Literal holds a string', { ...w, pointer: pv });
+        if (typeof v.get('value') !== 'string') ctx.reject('RECORD_MEMBER_TYPE', 'a string Literal holds a string', at(node, '/value'));
         break;
       case 'enum':
-        readString(v.get('name'), ctx, { ...w, pointer: `${pointer}/name` });
+        if (typeof v.get('name') !== 'string') ctx.reject('RECORD_MEMBER_TYPE', 'an enum Literal name is a string', at(node, '/name'));
         break;
       case 'array': {
         const items = v.get('items');
-        if (!Array.isArray(items)) ctx.reject('RECORD_MEMBER_TYPE', 'an array Literal holds items', { ...w, pointer: `${pointer}/items` });
-        for (let n = items.length - 1; n >= 0; n--) stack.push({ v: items[n], pointer: `${pointer}/items/${n}`, args: false });
+        if (!Array.isArray(items)) ctx.reject('RECORD_MEMBER_TYPE', 'an array Literal holds items', at(node, '/items'));
+        const itemsNode: LiteralNode = { v: items, parent: node, token: 'items', args: false };
+        for (let n = items.length - 1; n >= 0; n--) stack.push({ v: items[n], parent: itemsNode, token: String(n), args: false });
         break;
       }
       case 'annotation':
-        stack.push({ v: v.get('arguments'), pointer: `${pointer}/arguments`, args: true });
+        stack.push({ v: v.get('arguments'), parent: node, token: 'arguments', args: true });
         break;
     }
     if (kind === 'enum' || kind === 'class' || kind === 'annotation') {
-      const pt = `${pointer}/type`;
-      refs.push({ ref: ctx.readIndex(v.get('type'), { ...w, pointer: pt }), pointer: pt });
+      const type = v.get('type');
+      const ref = typeof type === 'number' ? type : ctx.readIndex(type, at(node, '/type'));
+      refs.push(new LiteralTypeRef(ref, node, base));
     }
   }
 }

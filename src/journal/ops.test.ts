@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeGroup } from '../../generators/journal/_internals/entries.ts';
 import { renderJson } from '../../generators/journal/_internals/render.ts';
@@ -60,5 +61,23 @@ describe('journal ops', () => {
     expect(codeOf(await run('journal.track-key', '["a",""]'))).toBe(CODES.INVALID_TRACK_LABEL);
     expect(codeOf(await run('journal.track-key', '["\\u0085"]'))).toBe(CODES.INVALID_TRACK_LABEL);
     expect(codeOf(await run('journal.track-key', '["\\ud800"]'))).toBe(CODES.JSON_LONE_SURROGATE);
+  });
+
+  it('never throw, whatever bytes they get', async () => {
+    const journal = Buffer.from(V3).toString('base64');
+    const inputs = fc.oneof(
+      fc.uint8Array({ maxLength: 120 }),
+      fc.json({ maxDepth: 3 }).map((t) => Buffer.from(t)),
+      fc.json({ maxDepth: 3 }).map((t) => Buffer.from(`{"journal":"${journal}","group":[${t}]}`)),
+    );
+    await fc.assert(
+      fc.asyncProperty(inputs, async (bytes) => {
+        for (const op of ['journal.read', 'journal.append', 'journal.track-key'] as const) {
+          const o = await run(op, bytes);
+          expect('accept' in o).toBe(true);
+        }
+      }),
+      { seed: 77, numRuns: 500 },
+    );
   });
 });

@@ -1,14 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { trackLabelTuple } from '../../generators/journal/track-label-tuple.ts';
 import { CODES } from './constants.ts';
 import { compareTrackKeys, compareTrackTuples, encodeTrackKey, keyHasPrefix, selectByPrefix } from './track-key.ts';
 
-/** Labels: non-empty, no control characters, any other code point (astral included). */
-const label = fc
-  .string({ unit: fc.oneof(fc.constantFrom('a', 'b', 'run_7', 'run_70', '_', '\u00a0', '\u00ff', '\uffff', '😀'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), minLength: 1, maxLength: 4 })
-  .map((s) => [...s].filter((c) => !/[\u0000-\u001f\u007f-\u009f]/.test(c)).join(''))
-  .filter((s) => s.length > 0);
-const tuple = fc.array(label, { maxLength: 4 });
+const tuple = trackLabelTuple();
 const key = (t: readonly string[]) => {
   const r = encodeTrackKey(t);
   if (!r.ok) throw new Error('generated label refused');

@@ -40,8 +40,20 @@ export const JSON_CODES = {
 
 /** Requirement ids of the JSON core (spec/shared/README.md). */
 export const JSON_RULES = {
+  /** RFC 8259 grammar over well-formed UTF-8: the format documents ask for JSON text, so core. */
+  SYNTAX: 'JSON-SYNTAX-1',
+  /** What R-S1 adds to RFC 8259 (BOM, duplicate members, lone surrogate escapes): strict. */
   STRICT: 'R-S1',
   LEXEMES: 'R-S2',
   LIMITS: 'JSON-LIMIT-1',
   CANONICAL: 'R-S4',
 } as const;
+
+/** The profile of each JSON-core rule (core: the documents' own demand for JSON text; strict: a resolution). */
+export const JSON_RULE_PROFILE: Record<string, 'core' | 'strict'> = {
+  [JSON_RULES.SYNTAX]: 'core',
+  [JSON_RULES.STRICT]: 'strict',
+  [JSON_RULES.LEXEMES]: 'strict',
+  [JSON_RULES.LIMITS]: 'core',
+  [JSON_RULES.CANONICAL]: 'strict',
+};

@@ -29,7 +29,7 @@ export function canonicalJson(value: JsonValue): Result<string> {
     },
   });
   if (text === undefined) {
-    return fail(formatError(JSON_CODES.JCS_NUMBER_RANGE, JSON_RULES.CANONICAL, `number ${refused} is outside the double range`, {}));
+    return fail(formatError(JSON_CODES.JCS_NUMBER_RANGE, JSON_RULES.CANONICAL, `number ${refused} is outside the double range`, {}, 'strict'));
   }
   return ok(text);
 }

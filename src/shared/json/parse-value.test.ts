@@ -50,6 +50,18 @@ describe('parseJson', () => {
     }
   });
 
+  it('marks grammar and UTF-8 faults core, what R-S1 adds strict', () => {
+    const profile = (input: string | Uint8Array) => {
+      const r = parseJson(input);
+      return r.ok ? 'accepted' : `${r.error.requirement}/${r.error.profile}`;
+    };
+    expect(profile('[1,]')).toBe('JSON-SYNTAX-1/core');
+    expect(profile(new Uint8Array([0x22, 0xc0, 0x80, 0x22]))).toBe('JSON-SYNTAX-1/core');
+    expect(profile('{"a":1,"a":2}')).toBe('R-S1/strict');
+    expect(profile('"\\udc00"')).toBe('R-S1/strict');
+    expect(profile(new Uint8Array([0xef, 0xbb, 0xbf, 0x31]))).toBe('R-S1/strict');
+  });
+
   it('points at the member or item where the refusal happened', () => {
     const r = parseJson('{"a":[1,{"b~/":tru}]}');
     expect(r.ok ? undefined : r.error.location.pointer).toBe('/a/1/b~0~1');

@@ -5,7 +5,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { fail, formatError, ok, type FormatError, type Result } from '../errors.ts';
-import { BYTE, JSON_CODES, JSON_RULES, UTF8_BOM } from './constants.ts';
+import { BYTE, JSON_CODES, JSON_RULE_PROFILE, JSON_RULES, UTF8_BOM } from './constants.ts';
 import { appendPointer } from './pointer.ts';
 import { JsonNumber, type JsonObject, type JsonValue } from './value.ts';
 import { firstInvalidUtf8Offset } from '../text.ts';
@@ -39,7 +39,7 @@ class Refusal {
 /** Parses one complete JSON text. Whitespace (space, tab, LF, CR) may surround the value. */
 export function parseJson(input: Uint8Array | string, options: ParseOptions = {}): Result<JsonValue> {
   if (typeof input === 'string' && !input.isWellFormed()) {
-    return fail(formatError(JSON_CODES.LONE_SURROGATE, JSON_RULES.STRICT, 'text holds a lone surrogate', {}));
+    return fail(formatError(JSON_CODES.LONE_SURROGATE, JSON_RULES.STRICT, 'text holds a lone surrogate', {}, 'strict'));
   }
   const bytes = toBuffer(input);
   return new Parser(bytes, options).run();
@@ -76,7 +76,7 @@ class Parser {
     // R-S1: invalid UTF-8 anywhere is a refusal; validating once up front keeps the string scanner simple.
     if (!isUtf8(bytes)) {
       const at = firstInvalidUtf8Offset(bytes);
-      return fail(this.error(JSON_CODES.INVALID_UTF8, JSON_RULES.STRICT, 'the input is not well-formed UTF-8', at));
+      return fail(this.error(JSON_CODES.INVALID_UTF8, JSON_RULES.SYNTAX, 'the input is not well-formed UTF-8', at));
     }
     try {
       return ok(this.parseDocument());
@@ -363,13 +363,13 @@ class Parser {
   }
 
   private refuseSyntax(message: string): never {
-    throw new Refusal(this.error(JSON_CODES.SYNTAX, JSON_RULES.STRICT, message, this.pos));
+    throw new Refusal(this.error(JSON_CODES.SYNTAX, JSON_RULES.SYNTAX, message, this.pos));
   }
 
   private error(code: string, requirement: string, message: string, at: number, member?: string): FormatError {
     const { line, column } = lineAndColumn(this.bytes, at);
     const location = { line, column, byteOffset: at, pointer: this.pointer(), ...(member !== undefined ? { member } : {}) };
-    return formatError(code, requirement, message, location);
+    return formatError(code, requirement, message, location, JSON_RULE_PROFILE[requirement]);
   }
 
   /** JSON pointer of the value being read when a refusal happened. */

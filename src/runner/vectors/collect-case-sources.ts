@@ -43,7 +43,12 @@ export async function collectCaseSources(generatorsDir: string = GENERATORS_DIR)
     }
     const mod = (await import(pathToFileURL(join(root, rel)).href)) as CaseSourceModule;
     if (typeof mod.goldenCases !== 'function') throw new Error(`${module}: exports no goldenCases() function`);
-    const cases: unknown = await (mod.goldenCases as () => unknown)();
+    let cases: unknown;
+    try {
+      cases = await (mod.goldenCases as () => unknown)();
+    } catch (err) {
+      throw new Error(`${module}: goldenCases() threw: ${err instanceof Error ? err.message : String(err)}`);
+    }
     if (!Array.isArray(cases)) throw new Error(`${module}: goldenCases() did not return an array`);
     const seeds = readSeedExports(mod) ?? readSeedLiterals(readFileSync(join(root, rel), 'utf8'));
     sources.push({ format: format as FormatName, module, cases: cases as CaseSpec[], seeds });

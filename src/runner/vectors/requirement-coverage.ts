@@ -198,7 +198,11 @@ export function renderCoverageMarkdown(report: CoverageReport): string {
     for (const row of rows) {
       const r = row.requirement;
       const acceptCell = columnCell(row.accepted, report.missingAccept.includes(r.id));
-      const rejectCell = !r.rejectable ? 'n/a (not rejectable)' : columnCell(row.rejected, report.missingReject.includes(r.id));
+      const rejectCell = r.rejectable
+        ? columnCell(row.rejected, report.missingReject.includes(r.id))
+        : row.rejected.length > 0
+          ? `${cell(row.rejected)} (not required)`
+          : 'n/a (not rejectable)';
       lines.push(`| ${code(r.id)} | ${r.profile} | ${acceptCell} | ${rejectCell} | ${row.either.length || ''} | ${escapeCell(r.summary)} |`);
     }
     lines.push('');

@@ -5,6 +5,7 @@
  * inputSemanticDigest: <digest of the original IR>}`.
  */
 import type { Profile } from '../../src/shared/errors.ts';
+import { JSON_CODES, JSON_RULES } from '../../src/shared/json/constants.ts';
 import { parseJson } from '../../src/shared/json/parse-value.ts';
 import { isJsonArray, isJsonObject, JsonNumber, type JsonObject, type JsonValue } from '../../src/shared/json/value.ts';
 import { writeJson } from '../../src/shared/json/write-value.ts';
@@ -73,7 +74,7 @@ export const CODEC_MUTATORS: readonly CodecMutator[] = [
   { name: 'compact-root-kind-wrong', requirement: RULES.COMPACT_ROOT_KIND, code: MORPH_CODES.ROOT_KIND_MISMATCH, profile: 'core', codecs: ['json-compact@1'], mutate: (s) => withMeta(s, (m) => m.set('rootKind', m.get('rootKind') === 'null' ? 'object' : 'null')) },
   { name: 'compact-root-kind-unknown', requirement: RULES.COMPACT_ROOT_KIND, code: MORPH_CODES.LAYOUT_INVALID_VALUE, profile: 'core', codecs: ['json-compact@1'], mutate: (s) => withMeta(s, (m) => m.set('rootKind', 'integer')) },
   { name: 'compact-trailing-space', requirement: RULES.CANONICAL_PAYLOAD, code: MORPH_CODES.PAYLOAD_NOT_CANONICAL, profile: 'strict', codecs: ['json-compact@1', 'columns-json@1'], mutate: (s) => withPayload(s, `${s.payload} `) },
-  { name: 'compact-trailing-garbage', requirement: 'R-S1', code: 'JSON_SYNTAX', profile: 'core', codecs: ['json-compact@1', 'columns-json@1'], mutate: (s) => withPayload(s, `${s.payload}]`) },
+  { name: 'compact-trailing-garbage', requirement: JSON_RULES.SYNTAX, code: JSON_CODES.SYNTAX, profile: 'core', codecs: ['json-compact@1', 'columns-json@1'], mutate: (s) => withPayload(s, `${s.payload}]`) },
 
   // json-lines (MORPH-JL-2, MORPH-JL-3, R-M11).
   { name: 'lines-trailing-lf', requirement: RULES.LINES_FRAMING, code: MORPH_CODES.TRAILING_LINE_FEED, profile: 'core', codecs: ['json-lines@1'], mutate: (s) => (s.payload === '' ? undefined : withPayload(s, `${s.payload}\n`)) },

@@ -6,6 +6,7 @@
  * deletes) layout members. Used by the codec tests and, inside bundles, by the golden cases.
  */
 import type { Profile } from '../../src/shared/errors.ts';
+import { JSON_RULES } from '../../src/shared/json/constants.ts';
 import { JsonNumber, type JsonValue } from '../../src/shared/json/value.ts';
 import type { CodecOptions } from '../../src/morph/codecs/types.ts';
 import { RULES } from '../../src/morph/constants.ts';
@@ -21,10 +22,13 @@ export interface CodecSectionRecipe {
   readonly meta?: Readonly<Record<string, JsonValue | undefined>>;
   readonly expect: { readonly verdict: 'accept' } | { readonly verdict: 'reject'; readonly code: string };
   readonly requirement: string;
+  /** Further rules the case exercises (an accepted section shows every rule it satisfies). */
+  readonly also: readonly string[];
   readonly profile: Profile;
 }
 
-type Entry = [name: string, base: string, edit: { payload?: string; meta?: Record<string, JsonValue | undefined>; options?: CodecOptions }, code: string, requirement: string, profile?: Profile];
+type Edit = { payload?: string; meta?: Record<string, JsonValue | undefined>; options?: CodecOptions; also?: string[] };
+type Entry = [name: string, base: string, edit: Edit, code: string, requirement: string, profile?: Profile];
 
 const n = (lexeme: string) => new JsonNumber(lexeme);
 const ROWS = '[{"id":"c1","n":129,"ok":true},{"n":85,"id":"c2","ok":false}]';
@@ -33,12 +37,12 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
   'json-compact': {
     formatVersion: '1',
     entries: [
-      ['own-encoding', '{"a":[1.50,"x"],"b":-0}', {}, 'accept', RULES.COMPACT_ROOT_KIND],
+      ['own-encoding', '{"a":[1.50,"x"],"b":-0}', { also: [RULES.ENCODINGS, RULES.COMPACT_APPLICABILITY, RULES.SHARED_LAYOUT, RULES.IDENTITY, RULES.CANONICAL_PAYLOAD, RULES.NO_CR] }, 'accept', RULES.COMPACT_ROOT_KIND],
       ['root-kind-mismatch', '{"a":1}', { meta: { rootKind: 'array' } }, 'ROOT_KIND_MISMATCH', RULES.COMPACT_ROOT_KIND],
       ['whitespace', '{"a":1}', { payload: '{"a": 1}' }, 'PAYLOAD_NOT_CANONICAL', RULES.CANONICAL_PAYLOAD, 'strict'],
       ['non-minimal-escape', '"A"', { payload: '"\\u0041"' }, 'PAYLOAD_NOT_CANONICAL', RULES.CANONICAL_PAYLOAD, 'strict'],
-      ['single-quotes', '{"a":1}', { payload: "{'a':1}" }, 'JSON_SYNTAX', 'R-S1'],
-      ['duplicate-member', '{"a":1}', { payload: '{"a":1,"a":1}' }, 'JSON_DUPLICATE_MEMBER', 'R-S1'],
+      ['single-quotes', '{"a":1}', { payload: "{'a':1}" }, 'JSON_SYNTAX', JSON_RULES.SYNTAX],
+      ['duplicate-member', '{"a":1}', { payload: '{"a":1,"a":1}' }, 'JSON_DUPLICATE_MEMBER', JSON_RULES.STRICT, 'strict'],
       ['depth-65', '1', { payload: '['.repeat(65) + ']'.repeat(65), meta: { rootKind: 'array' } }, 'LIMIT_EXCEEDED', RULES.LIMITS],
       ['other-value', '{"a":1}', { payload: '{"a":2}' }, 'DIGEST_MISMATCH', RULES.IDENTITY],
       ['lexeme-1.0-is-not-1', '1.0', { payload: '1' }, 'DIGEST_MISMATCH', RULES.IDENTITY],
@@ -46,12 +50,15 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
       ['missing-layout-member', '1', { meta: { semanticDigest: undefined } }, 'LAYOUT_MISSING_MEMBER', RULES.SHARED_LAYOUT],
       ['ir-version-2', '1', { meta: { irVersion: 'morph-ir/2' } }, 'LAYOUT_INVALID_VALUE', RULES.SHARED_LAYOUT],
       ['layout-input-kind-differs', '1', { meta: { inputKind: 'js-value' } }, 'INPUT_KIND_MISMATCH', RULES.IDENTITY],
+      ['layout-checked-before-payload', '{"a":1}', { payload: '{"a": 1}\r', meta: { extra: true, rootKind: 'array' }, also: [RULES.CHECK_ORDER] }, 'LAYOUT_UNKNOWN_MEMBER', RULES.SHARED_LAYOUT],
+      ['identity-checked-before-payload', '{"a":1}', { payload: '{"a": 1}\r', meta: { inputKind: 'js-value' }, also: [RULES.CHECK_ORDER] }, 'INPUT_KIND_MISMATCH', RULES.IDENTITY],
+      ['root-kind-checked-before-canonical-form', '{"a":1}', { payload: '[ 1 ]', also: [RULES.CHECK_ORDER] }, 'ROOT_KIND_MISMATCH', RULES.COMPACT_ROOT_KIND],
     ],
   },
   'json-lines': {
     formatVersion: '1',
     entries: [
-      ['own-encoding', '[{"a":1},[2],"x\\ny",null,null]', {}, 'accept', RULES.LINES_FRAMING],
+      ['own-encoding', '[{"a":1},[2],"x\\ny",null,null]', { also: [RULES.LINES_APPLICABILITY, RULES.LINES_LAYOUT, RULES.SHARED_LAYOUT, RULES.CANONICAL_PAYLOAD] }, 'accept', RULES.LINES_FRAMING],
       ['empty-array-empty-payload', '[]', {}, 'accept', RULES.LINES_LAYOUT],
       ['empty-payload-elements-declared', '[]', { meta: { elementCount: n('1') } }, 'ELEMENT_COUNT_MISMATCH', RULES.LINES_FRAMING],
       ['carriage-return', '[1,2]', { payload: '1\r\n2' }, 'PAYLOAD_CARRIAGE_RETURN', RULES.LINES_FRAMING],
@@ -60,7 +67,7 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
       ['extra-line', '[1,2]', { payload: '1\n2\n3' }, 'ELEMENT_COUNT_MISMATCH', RULES.LINES_FRAMING],
       ['missing-line', '[1,2]', { payload: '1' }, 'ELEMENT_COUNT_MISMATCH', RULES.LINES_FRAMING],
       ['line-not-compact', '[[1,2]]', { payload: '[1, 2]' }, 'PAYLOAD_NOT_CANONICAL', RULES.CANONICAL_PAYLOAD, 'strict'],
-      ['two-values-on-a-line', '[1,2]', { payload: '1 2\n3' }, 'JSON_SYNTAX', 'R-S1'],
+      ['two-values-on-a-line', '[1,2]', { payload: '1 2\n3' }, 'JSON_SYNTAX', JSON_RULES.SYNTAX],
       ['root-object-declared', '[1]', { meta: { root: 'object' } }, 'LAYOUT_INVALID_VALUE', RULES.LINES_LAYOUT],
       ['element-count-over-limit', '[1]', { meta: { elementCount: n('250001') } }, 'LIMIT_EXCEEDED', RULES.DECLARED_COUNTS],
       ['line-depth-under-root', '[1]', { payload: '['.repeat(64) + ']'.repeat(64) }, 'LIMIT_EXCEEDED', RULES.LIMITS],
@@ -69,7 +76,7 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
   'rows-delimited': {
     formatVersion: '1',
     entries: [
-      ['own-encoding', ROWS, {}, 'accept', RULES.ROWS_GRAMMAR],
+      ['own-encoding', ROWS, { also: [RULES.ROWS_APPLICABILITY, RULES.ROWS_LAYOUT, RULES.ROWS_CELL, RULES.OPTIONS, RULES.ROW_COUNT_MIN] }, 'accept', RULES.ROWS_GRAMMAR],
       ['delimiters-inside-strings', '[{"a":"x,y\\t|;","b":null}]', { options: { delimiter: ',' } }, 'accept', RULES.ROWS_GRAMMAR],
       ['pipe-delimiter', ROWS, { options: { delimiter: '|' } }, 'accept', RULES.ROWS_LAYOUT],
       ['carriage-return', ROWS, { payload: '"c1"\t129\ttrue\r\n"c2"\t85\tfalse' }, 'PAYLOAD_CARRIAGE_RETURN', RULES.ROWS_GRAMMAR],
@@ -95,7 +102,7 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
   'columns-json': {
     formatVersion: '1',
     entries: [
-      ['own-encoding', ROWS, {}, 'accept', RULES.COLUMNS_GRAMMAR],
+      ['own-encoding', ROWS, { also: [RULES.COLUMNS_LAYOUT, RULES.ROWS_APPLICABILITY, RULES.CANONICAL_PAYLOAD] }, 'accept', RULES.COLUMNS_GRAMMAR],
       ['column-count', ROWS, { payload: '[["c1","c2"],[129,85]]' }, 'COLUMN_COUNT_MISMATCH', RULES.COLUMNS_GRAMMAR],
       ['column-length', ROWS, { payload: '[["c1","c2"],[129],[true,false]]' }, 'COLUMN_LENGTH_MISMATCH', RULES.COLUMNS_GRAMMAR],
       ['object-cell', ROWS, { payload: '[["c1","c2"],[129,{}],[true,false]]' }, 'NON_PRIMITIVE_CELL', RULES.COLUMNS_GRAMMAR],
@@ -108,7 +115,7 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
   'path-value': {
     formatVersion: '1',
     entries: [
-      ['own-encoding', '{"account":{"id":"c1"},"flags":[true,null],"empty":{},"amount":1.2300}', {}, 'accept', RULES.PATH_VALUE_RECORD],
+      ['own-encoding', '{"account":{"id":"c1"},"flags":[true,null],"empty":{},"amount":1.2300}', { also: [RULES.PATH_VALUE_LAYOUT, RULES.PATH_VALUE_POINTER, RULES.PATH_VALUE_TREE, RULES.PATH_VALUE_TRAILING_LF, RULES.PATH_VALUE_ORDER, RULES.NO_CR] }, 'accept', RULES.PATH_VALUE_RECORD],
       ['siblings-any-order', '{"a":1,"b":[2,3]}', { payload: '["","object"]\n["/a","number","1"]\n["/b","array",2]\n["/b/1","number","3"]\n["/b/0","number","2"]' }, 'accept', RULES.PATH_VALUE_ORDER],
       ['object-key-zero', '{"0":null}', { payload: '["","object"]\n["/0","null"]' }, 'accept', RULES.PATH_VALUE_TREE],
       ['escaped-pointer', '{"a/b":{"~":1}}', {}, 'accept', RULES.PATH_VALUE_POINTER],
@@ -139,7 +146,7 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
   toon: {
     formatVersion: '4.1.1',
     entries: [
-      ['own-encoding', '{"a":[1,2],"b":"x","t":[{"k":1,"v":"p"},{"k":2,"v":"q"}]}', {}, 'accept', RULES.TOON_ROUND_TRIP],
+      ['own-encoding', '{"a":[1,2],"b":"x","t":[{"k":1,"v":"p"},{"k":2.5,"v":"q"}]}', { also: [RULES.TOON_LAYOUT, RULES.TOON_NUMBERS, RULES.TOON_CANONICAL, RULES.IDENTITY, RULES.OPTIONS] }, 'accept', RULES.TOON_ROUND_TRIP],
       ['own-encoding-pipe', '{"t":[{"k":1,"v":"a|b"}]}', { options: { delimiter: '|' } }, 'accept', RULES.TOON_CANONICAL],
       ['count-mismatch', '[1,2]', { payload: '[2]: 1,2,3' }, 'TOON_DECODE_FAILED', RULES.TOON_ROUND_TRIP],
       ['bad-indentation', '{"a":{"b":1}}', { payload: 'a:\n   b: 1' }, 'TOON_DECODE_FAILED', RULES.TOON_ROUND_TRIP],
@@ -169,6 +176,7 @@ export function codecSectionRecipes(): CodecSectionRecipe[] {
       base,
       ...(edit.payload === undefined ? {} : { payload: edit.payload }),
       ...(edit.meta === undefined ? {} : { meta: edit.meta }),
+      also: edit.also ?? [],
       expect: code === 'accept' ? { verdict: 'accept' as const } : { verdict: 'reject' as const, code },
       requirement,
       profile: profile ?? 'core',

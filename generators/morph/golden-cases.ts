@@ -5,6 +5,7 @@
  * Deterministic: hand-written recipes plus samples of the generators at fixed seeds.
  */
 import fc from 'fast-check';
+import { JSON_RULES } from '../../src/shared/json/constants.ts';
 import { canonicalJson } from '../../src/shared/json/jcs.ts';
 import type { JsonObject } from '../../src/shared/json/value.ts';
 import { caseId, type CaseSpec } from '../../src/shared/vectors.ts';
@@ -63,13 +64,13 @@ function c14nRecipes(): CaseSpec[] {
     reject('bom', '\uFEFF{}', 'JSON_BOM', 'R-S1', 'strict', 'a byte-order mark is refused, not skipped'),
     reject('duplicate-member', '{"a":1,"a":1}', 'JSON_DUPLICATE_MEMBER', 'R-S1', 'strict', 'duplicate member even with equal values'),
     reject('lone-surrogate', '["\\udc00"]', 'JSON_LONE_SURROGATE', 'R-S1', 'strict', 'a lone low surrogate escape has no UTF-8 form'),
-    reject('invalid-utf8', new Uint8Array([0x22, 0xc3, 0x28, 0x22]), 'JSON_INVALID_UTF8', 'R-S1', 'strict', 'a truncated two-byte sequence'),
-    reject('trailing-bytes', '{} x', 'JSON_SYNTAX', 'R-S1', 'core', 'non-whitespace after the value'),
-    reject('nan', '[NaN]', 'JSON_SYNTAX', 'R-S1', 'core', 'NaN is not JSON'),
-    reject('comment', '[1 /* c */]', 'JSON_SYNTAX', 'R-S1', 'core', 'comments are not JSON'),
-    reject('leading-zero', '01', 'JSON_SYNTAX', 'R-S1', 'core', 'a leading zero is not a JSON number'),
-    reject('empty-input', '', 'JSON_SYNTAX', 'R-S1', 'core', 'no value at all'),
-    reject('single-quotes', "{'a':1}", 'JSON_SYNTAX', 'R-S1', 'core', 'single quotes are not JSON'),
+    reject('invalid-utf8', new Uint8Array([0x22, 0xc3, 0x28, 0x22]), 'JSON_INVALID_UTF8', JSON_RULES.SYNTAX, 'core', 'a truncated two-byte sequence'),
+    reject('trailing-bytes', '{} x', 'JSON_SYNTAX', JSON_RULES.SYNTAX, 'core', 'non-whitespace after the value'),
+    reject('nan', '[NaN]', 'JSON_SYNTAX', JSON_RULES.SYNTAX, 'core', 'NaN is not JSON'),
+    reject('comment', '[1 /* c */]', 'JSON_SYNTAX', JSON_RULES.SYNTAX, 'core', 'comments are not JSON'),
+    reject('leading-zero', '01', 'JSON_SYNTAX', JSON_RULES.SYNTAX, 'core', 'a leading zero is not a JSON number'),
+    reject('empty-input', '', 'JSON_SYNTAX', JSON_RULES.SYNTAX, 'core', 'no value at all'),
+    reject('single-quotes', "{'a':1}", 'JSON_SYNTAX', JSON_RULES.SYNTAX, 'core', 'single quotes are not JSON'),
   ];
 }
 
@@ -119,7 +120,7 @@ function codecRecipeBundles(): CaseSpec[] {
     name: `ctx-recipe-${r.name}`,
     op: 'morph.decode',
     profile: r.profile,
-    requirements: [r.requirement],
+    requirements: [r.requirement, ...r.also],
     input: recipeBundle(r),
     expect: r.expect,
     note: `codec section recipe ${r.name} (generators/morph/codec-section-recipes.ts) inside a bundle`,

@@ -16,7 +16,7 @@ export function checkPayloadText(payload: string, crProfile: Profile, crRequirem
     return fail(formatError(MORPH_CODES.LIMIT_EXCEEDED, RULES.LIMITS, `payload over ${LIMITS.MAX_BYTES} bytes`));
   }
   if (hasLoneSurrogate(payload)) {
-    return fail(formatError(JSON_CODES.LONE_SURROGATE, JSON_RULES.STRICT, 'payload holds a lone surrogate'));
+    return fail(formatError(JSON_CODES.LONE_SURROGATE, JSON_RULES.STRICT, 'payload holds a lone surrogate', {}, 'strict'));
   }
   const cr = payload.indexOf(CHARS.CR);
   if (cr >= 0) {

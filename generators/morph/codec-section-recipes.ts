@@ -37,7 +37,7 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
   'json-compact': {
     formatVersion: '1',
     entries: [
-      ['own-encoding', '{"a":[1.50,"x"],"b":-0}', { also: [RULES.ENCODINGS, RULES.COMPACT_APPLICABILITY, RULES.SHARED_LAYOUT, RULES.IDENTITY, RULES.CANONICAL_PAYLOAD, RULES.NO_CR] }, 'accept', RULES.COMPACT_ROOT_KIND],
+      ['own-encoding', '{"a":[1.50,"x"],"b":-0}', { also: [RULES.ENCODINGS, RULES.COMPACT_APPLICABILITY, RULES.SHARED_LAYOUT, RULES.IDENTITY, RULES.CANONICAL_PAYLOAD, RULES.NO_CR, RULES.CHECK_ORDER] }, 'accept', RULES.COMPACT_ROOT_KIND],
       ['root-kind-mismatch', '{"a":1}', { meta: { rootKind: 'array' } }, 'ROOT_KIND_MISMATCH', RULES.COMPACT_ROOT_KIND],
       ['whitespace', '{"a":1}', { payload: '{"a": 1}' }, 'PAYLOAD_NOT_CANONICAL', RULES.CANONICAL_PAYLOAD, 'strict'],
       ['non-minimal-escape', '"A"', { payload: '"\\u0041"' }, 'PAYLOAD_NOT_CANONICAL', RULES.CANONICAL_PAYLOAD, 'strict'],

@@ -64,7 +64,7 @@ function checkLines(start: UInt, end: UInt, member: string, ctx: CheckContext): 
   if (compareUInt(start, end) > 0) ctx.reject('LINE_RANGE', 'startLine is after endLine', { pointer: `/${member}/2`, member });
 }
 
-function noteEntityRef(ref: number, member: string, index: number, pointer: string | undefined, state: ModelState, ctx: CheckContext): void {
+function noteEntityRef(ref: number, member: string, index: number, pointer: { readonly pointer: string } | undefined, state: ModelState, ctx: CheckContext): void {
   if (ref <= state.maxRef) return;
   state.maxRef = ref;
   state.maxRefLine = ctx.line;
@@ -99,7 +99,7 @@ function checkEntity(rec: EntityRecord, state: ModelState, ctx: CheckContext): v
       checkLines(ctx.readUInt(a[1], { pointer: '/anchor/1' }), ctx.readUInt(a[2], { pointer: '/anchor/2' }), key, ctx);
     }
   }
-  for (const r of rec.literalRefs) noteEntityRef(r.ref, 'value', -1, r.pointer, state, ctx);
+  for (const r of rec.literalRefs) noteEntityRef(r.ref, 'value', -1, r, state, ctx);
   checkEntityOrder(rec, state, ctx);
 }
 
@@ -139,7 +139,7 @@ function checkEntityOrder(rec: EntityRecord, state: ModelState, ctx: CheckContex
 function closeEntityRefs(state: ModelState, ctx: CheckContext): void {
   if (state.maxRef < state.entityCount) return;
   const info = codeInfo('DANGLING_ENTITY_REF');
-  const pointer = state.maxRefPointer ?? (state.maxRefIndex < 0 ? `/${state.maxRefMember}` : `/${state.maxRefMember}/${state.maxRefIndex}`);
+  const pointer = state.maxRefPointer?.pointer ?? (state.maxRefIndex < 0 ? `/${state.maxRefMember}` : `/${state.maxRefMember}/${state.maxRefIndex}`);
   throw new Refusal(
     formatError(
       'DANGLING_ENTITY_REF',

@@ -36,7 +36,7 @@ export class ModelState {
   /** Where the largest ref was written: a member and an item index (−1 for a scalar), or a pointer. */
   maxRefMember = '';
   maxRefIndex = -1;
-  maxRefPointer: string | undefined;
+  maxRefPointer: { readonly pointer: string } | undefined;
 
   /** The previous edge's sort key (R-C6). */
   prevEdge: { f: number; o: number; k: number; file: number; start: UInt; end: UInt; p: number } | undefined;

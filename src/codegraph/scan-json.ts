@@ -45,23 +45,25 @@ const INTERNED = [
   'edges', 'provenance', 'files', 'entities', 'type', 'items', 'version', 'cyclomatic', 'sloc',
   'header', 'eof', 'e', 'x', 'null', 'boolean', 'number', 'string', 'enum', 'class', 'array', 'annotation',
 ];
-const INTERNED_BY_LENGTH: string[][] = [];
-const INTERNED_BYTES: Uint8Array[][] = [];
+/** Interned strings bucketed by length (< 32) and first byte: a flat table, a candidate or two per slot. */
+const MAX_INTERNED = 32;
+const INTERNED_TABLE: ({ readonly name: string; readonly bytes: Uint8Array }[] | undefined)[] = new Array(MAX_INTERNED * 256).fill(undefined);
 for (const name of INTERNED) {
-  (INTERNED_BY_LENGTH[name.length] ??= []).push(name);
-  (INTERNED_BYTES[name.length] ??= []).push(Buffer.from(name, 'latin1'));
+  const slot = name.length * 256 + name.charCodeAt(0);
+  (INTERNED_TABLE[slot] ??= []).push({ name, bytes: Buffer.from(name, 'latin1') });
 }
 
 /** The interned string whose ASCII bytes are `buf[start, end)`, if it is one. */
 function internedAt(buf: Buffer, start: number, end: number): string | undefined {
   const len = end - start;
-  const candidates = INTERNED_BYTES[len];
+  if (len === 0 || len >= MAX_INTERNED) return undefined;
+  const candidates = INTERNED_TABLE[len * 256 + buf[start]!];
   if (candidates === undefined) return undefined;
   for (let j = 0; j < candidates.length; j++) {
-    const cand = candidates[j]!;
-    let k = 0;
+    const cand = candidates[j]!.bytes;
+    let k = 1;
     while (k < len && cand[k] === buf[start + k]) k++;
-    if (k === len) return INTERNED_BY_LENGTH[len]![j]!;
+    if (k >= len) return candidates[j]!.name;
   }
   return undefined;
 }

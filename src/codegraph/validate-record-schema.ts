@@ -179,12 +179,12 @@ function checkIndexArray(v: Lite | undefined, ctx: CheckContext, m: ScannedMembe
   }
 }
 
-function readIndexArray(v: Lite | undefined, ctx: CheckContext, where: Where): number[] {
-  if (!Array.isArray(v)) return ctx.reject('RECORD_MEMBER_TYPE', 'expected an array of unsigned integers', where);
+function readIndexArray(v: Lite | undefined, ctx: CheckContext, m: ScannedMembers, j: number, name: string): number[] {
+  if (!Array.isArray(v)) return ctx.reject('RECORD_MEMBER_TYPE', 'expected an array of unsigned integers', whereOf(m, j, name));
   const out = new Array<number>(v.length);
   for (let n = 0; n < v.length; n++) {
     const item = v[n];
-    out[n] = typeof item === 'number' ? item : ctx.readIndex(item, { ...where, pointer: `${where.pointer}/${n}` });
+    out[n] = typeof item === 'number' ? item : ctx.readIndex(item, { ...whereOf(m, j, name), pointer: `/${name}/${n}` });
   }
   return out;
 }
@@ -230,15 +230,15 @@ function validateEntity(m: ScannedMembers, ctx: CheckContext): EntityRecord {
         mod = typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
         break;
       case 'tr':
-        tr = readIndexArray(v, ctx, whereOf(m, j, name));
+        tr = readIndexArray(v, ctx, m, j, name);
         break;
       case 's':
-        s = readString(v, ctx, whereOf(m, j, name));
+        s = typeof v === 'string' ? v : readString(v, ctx, whereOf(m, j, name));
         break;
       case 'd':
         // R-C4: absence is the only way to say "no disambiguator".
         if (v === null) ctx.refuse('NULL_NOT_ABSENT', 'd: null is refused; leave d out', whereOf(m, j, name));
-        else d = readString(v, ctx, whereOf(m, j, name));
+        else d = typeof v === 'string' ? v : readString(v, ctx, whereOf(m, j, name));
         break;
       default: {
         const tk = TRAIT_KEY_INDEX.get(name);
@@ -262,7 +262,7 @@ function validateEntity(m: ScannedMembers, ctx: CheckContext): EntityRecord {
           for (const [key, n] of v) if (typeof n !== 'number') ctx.readUInt(n, { ...whereOf(m, j, name), pointer: `/metrics/${key}` });
         } else {
           literalRefs = [];
-          validateLiteral(v, false, ctx, whereOf(m, j, name), literalRefs);
+          validateLiteral(v, false, ctx, m, j, literalRefs);
         }
         traitValues[tk] = v;
         present |= 1 << tk;
@@ -318,7 +318,7 @@ function validateEdge(m: ScannedMembers, ctx: CheckContext): EdgeRecord {
       case 'arguments':
         if (!Array.isArray(v)) return ctx.reject('RECORD_MEMBER_TYPE', 'arguments must be an array of NamedArgument', whereOf(m, j, name));
         literalRefs = [];
-        validateLiteral(v, true, ctx, whereOf(m, j, name), literalRefs);
+        validateLiteral(v, true, ctx, m, j, literalRefs);
         args = v;
         break;
       default:
@@ -340,6 +340,10 @@ interface LiteralNode {
   readonly parent: LiteralNode | undefined;
   readonly token: string;
   readonly args: boolean;
+}
+
+function literalWhere(where: { at: number; member: string }, base: string, node: LiteralNode, suffix = '', member?: string): Where {
+  return { at: where.at, pointer: pointerOfNode(node, base, suffix), member: member ?? where.member };
 }
 
 /** A Literal `type` ref whose pointer is only spelled out when an error needs it. */
@@ -364,65 +368,65 @@ function pointerOfNode(node: LiteralNode, base: string, suffix = ''): string {
  * R-C8: checks a Literal (or, when `isArguments`, an array of NamedArgument) iteratively and collects
  * every `type` reference with its pointer, for the closure check of stage 5.
  */
-export function validateLiteral(root: Lite | undefined, isArguments: boolean, ctx: CheckContext, where: Where, refs: LiteralRef[]): void {
-  const base = where.pointer ?? '';
+export function validateLiteral(root: Lite | undefined, isArguments: boolean, ctx: CheckContext, m: ScannedMembers, j: number, refs: LiteralRef[]): void {
+  const base = '/' + m.names[j]!;
   const stack: LiteralNode[] = [{ v: root, parent: undefined, token: '', args: isArguments }];
-  const at = (node: LiteralNode, suffix = '', member?: string): Where => ({ ...where, pointer: pointerOfNode(node, base, suffix), member: member ?? where.member });
+  const where = { at: m.starts[j]!, member: m.names[j]! };
   while (stack.length > 0) {
     const node = stack.pop()!;
     const v = node.v;
     if (node.args) {
-      if (!Array.isArray(v)) ctx.reject('RECORD_MEMBER_TYPE', 'expected an array of NamedArgument', at(node));
+      if (!Array.isArray(v)) ctx.reject('RECORD_MEMBER_TYPE', 'expected an array of NamedArgument', literalWhere(where, base, node));
       for (let n = v.length - 1; n >= 0; n--) {
         const arg = v[n];
         const argNode: LiteralNode = { v: arg, parent: node, token: String(n), args: false };
-        if (!isObject(arg)) ctx.reject('RECORD_MEMBER_TYPE', 'a NamedArgument is an object', at(argNode));
+        if (!isObject(arg)) ctx.reject('RECORD_MEMBER_TYPE', 'a NamedArgument is an object', literalWhere(where, base, argNode));
         for (const name of arg.keys()) {
-          if (name !== 'name' && name !== 'value') ctx.refuse('RECORD_MEMBER_UNKNOWN', `unknown member "${name}"`, at(argNode, '/' + name, name));
+          if (name !== 'name' && name !== 'value') ctx.refuse('RECORD_MEMBER_UNKNOWN', `unknown member "${name}"`, literalWhere(where, base, argNode, '/' + name, name));
         }
-        if (!arg.has('name')) ctx.reject('RECORD_MEMBER_MISSING', 'a NamedArgument needs a name', at(argNode, '/name', 'name'));
+        if (!arg.has('name')) ctx.reject('RECORD_MEMBER_MISSING', 'a NamedArgument needs a name', literalWhere(where, base, argNode, '/name', 'name'));
         const argName = arg.get('name');
-        if (typeof argName !== 'string' || argName === '') readNonEmpty(argName, ctx, at(argNode, '/name'));
-        if (!arg.has('value')) ctx.reject('RECORD_MEMBER_MISSING', 'a NamedArgument needs a value', at(argNode, '/value', 'value'));
+        if (typeof argName !== 'string' || argName === '') readNonEmpty(argName, ctx, literalWhere(where, base, argNode, '/name'));
+        if (!arg.has('value')) ctx.reject('RECORD_MEMBER_MISSING', 'a NamedArgument needs a value', literalWhere(where, base, argNode, '/value', 'value'));
         stack.push({ v: arg.get('value'), parent: argNode, token: 'value', args: false });
       }
       continue;
     }
-    if (!isObject(v)) ctx.reject('RECORD_MEMBER_TYPE', 'a Literal is an object', at(node));
+    if (!isObject(v)) ctx.reject('RECORD_MEMBER_TYPE', 'a Literal is an object', literalWhere(where, base, node));
     const kind = v.get('k');
-    if (kind === undefined) ctx.reject('RECORD_MEMBER_MISSING', 'a Literal needs k', at(node, '/k', 'k'));
-    if (typeof kind !== 'string') ctx.reject('RECORD_MEMBER_TYPE', 'a Literal k is a string', at(node, '/k'));
+    if (kind === undefined) ctx.reject('RECORD_MEMBER_MISSING', 'a Literal needs k', literalWhere(where, base, node, '/k', 'k'));
+    if (typeof kind !== 'string') ctx.reject('RECORD_MEMBER_TYPE', 'a Literal k is a string', literalWhere(where, base, node, '/k'));
     const members = Object.hasOwn(LITERAL_MEMBERS, kind) ? LITERAL_MEMBERS[kind] : undefined;
     if (members === undefined) {
-      ctx.refuse('LITERAL_KIND_UNKNOWN', `unknown Literal kind ${JSON.stringify(kind)}`, at(node, '/k'));
+      ctx.refuse('LITERAL_KIND_UNKNOWN', `unknown Literal kind ${JSON.stringify(kind)}`, literalWhere(where, base, node, '/k'));
       continue;
     }
     if (v.size !== members.length + 1) {
       for (const name of v.keys()) {
-        if (name !== 'k' && !members.includes(name)) ctx.refuse('RECORD_MEMBER_UNKNOWN', `unknown member "${name}"`, at(node, '/' + name, name));
+        if (name !== 'k' && !members.includes(name)) ctx.refuse('RECORD_MEMBER_UNKNOWN', `unknown member "${name}"`, literalWhere(where, base, node, '/' + name, name));
       }
     }
     for (const name of members) {
-      if (!v.has(name)) ctx.reject('RECORD_MEMBER_MISSING', `a ${kind} Literal needs ${name}`, at(node, '/' + name, name));
+      if (!v.has(name)) ctx.reject('RECORD_MEMBER_MISSING', `a ${kind} Literal needs ${name}`, literalWhere(where, base, node, '/' + name, name));
     }
     switch (kind) {
       case 'boolean':
-        if (typeof v.get('value') !== 'boolean') ctx.reject('RECORD_MEMBER_TYPE', 'a boolean Literal holds a boolean', at(node, '/value'));
+        if (typeof v.get('value') !== 'boolean') ctx.reject('RECORD_MEMBER_TYPE', 'a boolean Literal holds a boolean', literalWhere(where, base, node, '/value'));
         break;
       case 'number': {
         const n = v.get('value');
-        if (typeof n !== 'number' && !(n instanceof JsonNumber)) ctx.reject('RECORD_MEMBER_TYPE', 'a number Literal holds a number', at(node, '/value'));
+        if (typeof n !== 'number' && !(n instanceof JsonNumber)) ctx.reject('RECORD_MEMBER_TYPE', 'a number Literal holds a number', literalWhere(where, base, node, '/value'));
         break;
       }
       case 'string':
-        if (typeof v.get('value') !== 'string') ctx.reject('RECORD_MEMBER_TYPE', 'a string Literal holds a string', at(node, '/value'));
+        if (typeof v.get('value') !== 'string') ctx.reject('RECORD_MEMBER_TYPE', 'a string Literal holds a string', literalWhere(where, base, node, '/value'));
         break;
       case 'enum':
-        if (typeof v.get('name') !== 'string') ctx.reject('RECORD_MEMBER_TYPE', 'an enum Literal name is a string', at(node, '/name'));
+        if (typeof v.get('name') !== 'string') ctx.reject('RECORD_MEMBER_TYPE', 'an enum Literal name is a string', literalWhere(where, base, node, '/name'));
         break;
       case 'array': {
         const items = v.get('items');
-        if (!Array.isArray(items)) ctx.reject('RECORD_MEMBER_TYPE', 'an array Literal holds items', at(node, '/items'));
+        if (!Array.isArray(items)) ctx.reject('RECORD_MEMBER_TYPE', 'an array Literal holds items', literalWhere(where, base, node, '/items'));
         const itemsNode: LiteralNode = { v: items, parent: node, token: 'items', args: false };
         for (let n = items.length - 1; n >= 0; n--) stack.push({ v: items[n], parent: itemsNode, token: String(n), args: false });
         break;
@@ -433,7 +437,7 @@ export function validateLiteral(root: Lite | undefined, isArguments: boolean, ct
     }
     if (kind === 'enum' || kind === 'class' || kind === 'annotation') {
       const type = v.get('type');
-      const ref = typeof type === 'number' ? type : ctx.readIndex(type, at(node, '/type'));
+      const ref = typeof type === 'number' ? type : ctx.readIndex(type, literalWhere(where, base, node, '/type'));
       refs.push(new LiteralTypeRef(ref, node, base));
     }
   }

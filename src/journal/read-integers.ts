@@ -47,7 +47,7 @@ function isDigitRun(s: string, from: number): boolean {
 
 /**
  * Reads an unsigned 64-bit integer member value. A JS number here is one the journal scanner made from
- * a canonical integer lexeme of at most 15 digits.
+ * a canonical integer lexeme with a safe value.
  */
 export function readUnsigned(v: unknown): IntegerRead {
   if (typeof v === 'number') return v >= 0 ? v : CODES.INVALID_INTEGER;

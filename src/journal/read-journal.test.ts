@@ -119,3 +119,36 @@ describe('journal reader', () => {
     }
   });
 });
+
+describe('journal reader integer boundaries', () => {
+  it('keeps exact values on both sides of 2^53 (number and bigint paths)', () => {
+    for (const [p, ok] of [
+      ['9007199254740991', true],
+      ['9007199254740992', true],
+      ['9007199254740993', true],
+      ['9999999999999999', true],
+      ['18446744073709551615', true],
+      ['18446744073709551616', false],
+    ] as const) {
+      const prev = (BigInt(p) - 1n).toString();
+      const text = `{"schema":3,"generation":0,"origin":${prev}}\n${entry(p).replace('"at_us":0', `"at_us":-${p.length > 19 ? '1' : p}`)}\n`;
+      const r = readJournalBytes(Buffer.from(text), { collect: true });
+      expect(r.ok, p).toBe(ok);
+      if (!r.ok) continue;
+      expect(r.value.frontier).toBe(BigInt(p));
+      const e = ((observationOf(r.value) as Map<string, JsonValue>).get('entries') as Map<string, JsonValue>[])[0]!;
+      expect((e.get('position') as { lexeme: string }).lexeme).toBe(p);
+      expect(((e.get('metadata') as Map<string, JsonValue>).get('correlation') as { lexeme: string }).lexeme).toBe(p);
+    }
+  });
+
+  it('continues positions across the 2^53 boundary', () => {
+    const s = 9007199254740990n;
+    const text = `{"schema":3,"generation":0,"origin":${s - 1n}}\n` + [0n, 1n, 2n, 3n].map((d) => entry((s + d).toString())).join('\n') + '\n';
+    const r = readJournalBytes(Buffer.from(text));
+    expect(r.ok && r.value.frontier).toBe(s + 3n);
+    const gap = `{"schema":3,"generation":0,"origin":${s - 1n}}\n` + entry(s.toString()) + '\n' + entry((s + 2n).toString()) + '\n';
+    const g = readJournalBytes(Buffer.from(gap));
+    expect(g.ok ? 'accept' : g.error.code).toBe(CODES.POSITION_GAP);
+  });
+});

@@ -22,8 +22,8 @@ export class PayloadSpan {
 
 /**
  * A scanned value: JSON, except that, in a structural scan, a payload member may hold a
- * {@link PayloadSpan} and a canonical integer lexeme of at most 15 digits (`0` or `-?[1-9][0-9]{0,14}`)
- * is a JS number (its lexeme is exactly `String(n)`).
+ * {@link PayloadSpan} and a canonical integer lexeme (`0` or `-?[1-9][0-9]*`) whose value is a safe
+ * integer is a JS number (its lexeme is exactly `String(n)`).
  */
 export type ScannedValue = null | boolean | string | number | JsonNumber | ScannedValue[] | Map<string, ScannedValue> | PayloadSpan;
 
@@ -214,13 +214,6 @@ const TRUE = [0x74, 0x72, 0x75, 0x65];
 const FALSE = [0x66, 0x61, 0x6c, 0x73, 0x65];
 const NULL = [0x6e, 0x75, 0x6c, 0x6c];
 
-function skipWs(buf: Uint8Array, pos: number, end: number): number {
-  // R-J8: inside a line only space and tab are insignificant whitespace (LF splits lines, CR is banned).
-  let b: number;
-  while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
-  return pos;
-}
-
 function escapePointerToken(s: string): string {
   return s.replace(/~/g, '~0').replace(/\//g, '~1');
 }
@@ -259,12 +252,12 @@ function decodePlain(buf: Buffer, start: number, end: number): string {
   return s;
 }
 
-/** The value of a canonical integer lexeme of at most 15 digits, else undefined (kept as a lexeme). */
+/** The value of a canonical integer lexeme that is a safe integer, else undefined (kept as a lexeme). */
 function smallInteger(buf: Buffer, start: number, end: number): number | undefined {
   const neg = buf[start] === BYTE.MINUS;
   let i = neg ? start + 1 : start;
   const digits = end - i;
-  if (digits > 15 || digits === 0) return undefined;
+  if (digits > 16 || digits === 0) return undefined;
   if (buf[i] === BYTE.ZERO) return digits === 1 && !neg ? 0 : undefined;
   let v = 0;
   for (; i < end; i++) {
@@ -272,26 +265,18 @@ function smallInteger(buf: Buffer, start: number, end: number): number | undefin
     if (d < 0 || d > 9) return undefined;
     v = v * 10 + d;
   }
+  // Exact below 2^53; a 16-digit value at or above it rounds to at least 2^53 and is refused here.
+  if (v > Number.MAX_SAFE_INTEGER) return undefined;
   return neg ? -v : v;
 }
 
-// Scanner state lives in module registers: scanJson is not re-entrant (it never calls itself or
-// user code), and this keeps the hot path free of closures and per-call array allocations.
+// Work stacks reused across calls: scanJson is not re-entrant (it never calls itself or user code).
 const kinds: number[] = [];
 const values: (Map<string, ScannedValue> | ScannedValue[] | null)[] = [];
 const keys: (string | number | undefined)[] = [];
 const skipKeys: (string[] | Set<string> | null)[] = [];
-let sBuf: Buffer = Buffer.alloc(0);
-let sEnd = 0;
-let sPos = 0;
-let depth = 0;
-let skipping = false;
-let skipDepth = 0;
-let skipStart = 0;
-let compact = 0;
-let spanPayloads = false;
 
-function failure(): ScanFailure {
+function failure(depth: number): ScanFailure {
   let pointer = '';
   for (let i = 0; i < depth; i++) {
     const k = keys[i];
@@ -299,126 +284,118 @@ function failure(): ScanFailure {
     pointer += '/' + (typeof k === 'number' ? String(k) : escapePointerToken(k));
   }
   const member = gErr === CODES.JSON_DUPLICATE_MEMBER ? (keys[depth - 1] as string) : undefined;
-  // Release references to the caller's buffer and values.
+  // Release references to the caller's values.
   values.length = 0;
   skipKeys.length = 0;
   return { ok: false, code: gErr!, offset: gErrAt, pointer, ...(member !== undefined ? { member } : {}), message: gErrMsg };
 }
 
-/** Reads an object member name at sPos (which must be a quote) and the colon after it. */
-function readKey(): boolean {
-  const buf = sBuf;
-  let pos = sPos;
-  if (buf[pos] !== BYTE.QUOTE) {
-    setErr(CODES.JSON_SYNTAX, pos, 'expected a member name');
-    return false;
+/** Records a member name in an unbuilt (skipped) object; false when it is a duplicate. */
+function noteSkippedKey(top: number, key: string): boolean {
+  let seen = skipKeys[top]!;
+  if (Array.isArray(seen)) {
+    if (seen.includes(key)) return false;
+    seen.push(key);
+    if (seen.length > 16) skipKeys[top] = seen = new Set(seen);
+    return true;
   }
-  const keyAt = pos;
-  const key = scanString(buf, pos + 1, sEnd, true);
-  if (key === undefined) return false;
-  if (skipping) compact += gLen + 1;
-  pos = skipWs(buf, gPos, sEnd);
-  const top = depth - 1;
-  keys[top] = key;
-  const container = values[top];
-  if (container !== null) {
-    // Checked here, not when the member is set, so the first error in byte order is the one reported.
-    if ((container as Map<string, ScannedValue>).has(key)) {
-      setErr(CODES.JSON_DUPLICATE_MEMBER, keyAt, `duplicate member ${JSON.stringify(key)}`);
-      return false;
-    }
-  } else {
-    let seen = skipKeys[top]!;
-    if (Array.isArray(seen)) {
-      if (seen.includes(key)) {
-        setErr(CODES.JSON_DUPLICATE_MEMBER, keyAt, `duplicate member ${JSON.stringify(key)}`);
-        return false;
-      }
-      seen.push(key);
-      if (seen.length > 16) skipKeys[top] = seen = new Set(seen);
-    } else {
-      if (seen.has(key)) {
-        setErr(CODES.JSON_DUPLICATE_MEMBER, keyAt, `duplicate member ${JSON.stringify(key)}`);
-        return false;
-      }
-      seen.add(key);
-    }
-  }
-  if (buf[pos] !== BYTE.COLON) {
-    setErr(CODES.JSON_SYNTAX, pos, 'expected ":"');
-    return false;
-  }
-  pos = skipWs(buf, pos + 1, sEnd);
-  sPos = pos;
-  if (
-    spanPayloads &&
-    !skipping &&
-    key === 'payload' &&
-    (depth === 1 || (depth === 3 && kinds[1] === KIND_ARR && kinds[0] === KIND_OBJ))
-  ) {
-    skipping = true;
-    skipDepth = depth;
-    skipStart = pos;
-    compact = 0;
-  }
+  if (seen.has(key)) return false;
+  seen.add(key);
   return true;
 }
 
 /**
  * Scans exactly one JSON value filling buf[start, end) (space/tab around it allowed).
- * With `spanPayloadMembers`, the value of a `payload` member of the line object, or of an object
- * inside an array inside the line object (a group frame's entries), is returned as a
- * {@link PayloadSpan}. The caller has checked UTF-8 validity of the range.
+ * With `spanPayloads` (a structural scan of a journal line), the value of a `payload` member of the
+ * line object, or of an object inside an array inside the line object (a group frame's entries), is
+ * returned as a {@link PayloadSpan}, and small canonical integers as JS numbers.
+ * The caller has checked UTF-8 validity of the range.
  */
-export function scanJson(buf: Buffer, start: number, end: number, spanPayloadMembers: boolean): ScanResult {
+export function scanJson(buf: Buffer, start: number, end: number, spanPayloads: boolean): ScanResult {
   gErr = undefined;
-  sBuf = buf;
-  sEnd = end;
-  depth = 0;
-  skipping = false;
-  spanPayloads = spanPayloadMembers;
-  compact = 0;
+  const kindStack = kinds;
+  const valueStack = values;
+  const keyStack = keys;
+  let depth = 0;
+  let skipping = false;
+  let skipDepth = 0;
+  let skipStart = 0;
+  let compact = 0;
   let value: ScannedValue = null;
-  let pos = skipWs(buf, start, end);
+  let wantKey = false;
+  let b = 0;
+  let pos = start;
+  while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
 
   for (;;) {
-    // Parse one value starting at pos.
+    if (wantKey) {
+      // A member name, the colon, and the whitespace before the value.
+      if (buf[pos] !== BYTE.QUOTE) {
+        setErr(CODES.JSON_SYNTAX, pos, 'expected a member name');
+        return failure(depth);
+      }
+      const keyAt = pos;
+      const key = scanString(buf, pos + 1, end, true);
+      if (key === undefined) return failure(depth);
+      if (skipping) compact += gLen + 1;
+      pos = gPos;
+      while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
+      const top = depth - 1;
+      keyStack[top] = key;
+      const container = valueStack[top];
+      // Checked here, not when the member is set, so the first error in byte order is the one reported.
+      if (container !== null ? (container as Map<string, ScannedValue>).has(key) : !noteSkippedKey(top, key)) {
+        setErr(CODES.JSON_DUPLICATE_MEMBER, keyAt, `duplicate member ${JSON.stringify(key)}`);
+        return failure(depth);
+      }
+      if (buf[pos] !== BYTE.COLON) {
+        setErr(CODES.JSON_SYNTAX, pos, 'expected ":"');
+        return failure(depth);
+      }
+      pos++;
+      while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
+      if (spanPayloads && !skipping && key === 'payload' && (depth === 1 || (depth === 3 && kindStack[1] === KIND_ARR && kindStack[0] === KIND_OBJ))) {
+        skipping = true;
+        skipDepth = depth;
+        skipStart = pos;
+        compact = 0;
+      }
+      wantKey = false;
+    }
+
+    // One value at pos.
     if (pos >= end) {
       setErr(CODES.JSON_SYNTAX, pos, 'unexpected end of line');
-      return failure();
+      return failure(depth);
     }
-    const b = buf[pos]!;
-    if (b === BYTE.OPEN_BRACE || b === BYTE.OPEN_BRACKET) {
-      const isObj = b === BYTE.OPEN_BRACE;
-      kinds[depth] = isObj ? KIND_OBJ : KIND_ARR;
-      values[depth] = skipping ? null : isObj ? new Map() : [];
-      skipKeys[depth] = skipping && isObj ? [] : null;
-      keys[depth] = isObj ? undefined : 0;
-      depth++;
-      if (skipping) compact += 1;
-      pos = skipWs(buf, pos + 1, end);
-      const close = isObj ? BYTE.CLOSE_BRACE : BYTE.CLOSE_BRACKET;
-      if (buf[pos] === close) {
-        pos++;
-        depth--;
-        if (skipping) compact += 1;
-        value = values[depth] as ScannedValue;
-      } else if (isObj) {
-        sPos = pos;
-        if (!readKey()) return failure();
-        pos = sPos;
-        continue;
-      } else {
-        continue;
-      }
-    } else if (b === BYTE.QUOTE) {
+    b = buf[pos]!;
+    if (b === BYTE.QUOTE) {
       const s = scanString(buf, pos + 1, end, !skipping);
-      if (gErr !== undefined) return failure();
+      if (gErr !== undefined) return failure(depth);
       if (skipping) compact += gLen;
       pos = gPos;
       value = s ?? null;
+    } else if (b === BYTE.OPEN_BRACE || b === BYTE.OPEN_BRACKET) {
+      const isObj = b === BYTE.OPEN_BRACE;
+      kindStack[depth] = isObj ? KIND_OBJ : KIND_ARR;
+      valueStack[depth] = skipping ? null : isObj ? new Map() : [];
+      skipKeys[depth] = skipping && isObj ? [] : null;
+      keyStack[depth] = isObj ? undefined : 0;
+      depth++;
+      if (skipping) compact += 1;
+      pos++;
+      while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
+      if (buf[pos] === (isObj ? BYTE.CLOSE_BRACE : BYTE.CLOSE_BRACKET)) {
+        pos++;
+        depth--;
+        if (skipping) compact += 1;
+        value = valueStack[depth] as ScannedValue;
+      } else {
+        wantKey = isObj;
+        continue;
+      }
     } else if (b === BYTE.MINUS || (b >= BYTE.ZERO && b <= BYTE.NINE)) {
-      if (!scanNumber(buf, pos, end)) return failure();
+      if (!scanNumber(buf, pos, end)) return failure(depth);
       if (skipping) {
         compact += gPos - pos;
         value = null;
@@ -441,7 +418,7 @@ export function scanJson(buf: Buffer, start: number, end: number, spanPayloadMem
       if (skipping) compact += 4;
     } else {
       setErr(CODES.JSON_SYNTAX, pos, 'unexpected byte');
-      return failure();
+      return failure(depth);
     }
 
     // A value is complete: attach it to its container, closing containers as they end.
@@ -450,26 +427,26 @@ export function scanJson(buf: Buffer, start: number, end: number, spanPayloadMem
         value = new PayloadSpan(skipStart, pos, compact);
         skipping = false;
       }
-      pos = skipWs(buf, pos, end);
+      while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
       if (depth === 0) {
         if (pos !== end) {
           setErr(CODES.JSON_SYNTAX, pos, 'bytes after the value');
-          return failure();
+          return failure(depth);
         }
-        values.length = 0;
+        valueStack.length = 0;
         skipKeys.length = 0;
         return { ok: true, value };
       }
       const top = depth - 1;
-      const container = values[top]!;
-      if (kinds[top] === KIND_OBJ) {
-        if (container !== null) (container as Map<string, ScannedValue>).set(keys[top] as string, value);
-        const c = buf[pos];
+      const container = valueStack[top]!;
+      const c = pos < end ? buf[pos]! : -1;
+      if (kindStack[top] === KIND_OBJ) {
+        if (container !== null) (container as Map<string, ScannedValue>).set(keyStack[top] as string, value);
         if (c === BYTE.COMMA) {
           if (skipping) compact += 1;
-          sPos = skipWs(buf, pos + 1, end);
-          if (!readKey()) return failure();
-          pos = sPos;
+          pos++;
+          while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
+          wantKey = true;
           break;
         }
         if (c === BYTE.CLOSE_BRACE) {
@@ -480,14 +457,14 @@ export function scanJson(buf: Buffer, start: number, end: number, spanPayloadMem
           continue;
         }
         setErr(CODES.JSON_SYNTAX, pos, 'expected "," or "}"');
-        return failure();
+        return failure(depth);
       }
       if (container !== null) (container as ScannedValue[]).push(value);
-      const c = buf[pos];
       if (c === BYTE.COMMA) {
         if (skipping) compact += 1;
-        keys[top] = (keys[top] as number) + 1;
-        pos = skipWs(buf, pos + 1, end);
+        keyStack[top] = (keyStack[top] as number) + 1;
+        pos++;
+        while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
         break;
       }
       if (c === BYTE.CLOSE_BRACKET) {
@@ -498,7 +475,7 @@ export function scanJson(buf: Buffer, start: number, end: number, spanPayloadMem
         continue;
       }
       setErr(CODES.JSON_SYNTAX, pos, 'expected "," or "]"');
-      return failure();
+      return failure(depth);
     }
   }
 }

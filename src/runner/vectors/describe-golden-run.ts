@@ -14,6 +14,7 @@ export function describeGoldenRun(run: GoldenRun): string[] {
   list('DISAGREEMENTS WITH THE ORACLE', run.judgement.disagreements);
   list('dropped duplicates (same op and input; the first kept)', run.plan.duplicates);
   list('warnings', run.judgement.warnings);
+  list('repeated names (kept; names should be unique within a format)', run.plan.nameClashes);
 
   for (const s of run.sources) lines.push(`source ${s.module}: ${s.cases.length} case(s)`);
   const counts = new Map<string, { accept: number; reject: number; either: number }>();

@@ -40,6 +40,8 @@ export interface GoldenPlan {
   readonly kept: readonly string[];
   /** Cases dropped because an earlier case had the same op and input. */
   readonly duplicates: CaseProblem[];
+  /** Stored cases whose name an earlier case of the same format already has (names should be unique). */
+  readonly nameClashes: CaseProblem[];
   /** Every vector of the planned golden/, kept ones included, in file then case order. */
   readonly vectors: CoverageVector[];
 }
@@ -66,6 +68,9 @@ export function planGolden(
   for (const f of kept.files) for (const v of f.vectors) firstOwner.set(v.id, { name: v.name, where: v.file });
 
   const duplicates: CaseProblem[] = [];
+  const nameClashes: CaseProblem[] = [];
+  const names = new Map<string, string>();
+  for (const f of kept.files) for (const v of f.vectors) names.set(`${v.format}\u0000${v.name}`, v.id);
   const groups = new Map<string, { format: FormatName; source: VectorSource; cases: JudgedCase[] }>();
   const storedPerModule = new Map<string, number>();
   for (const c of judged) {
@@ -81,6 +86,11 @@ export function planGolden(
       continue;
     }
     firstOwner.set(c.id, { name: c.spec.name, where: c.module });
+    const nameKey = `${c.format}\u0000${c.spec.name}`;
+    const sameName = names.get(nameKey);
+    if (sameName !== undefined) {
+      nameClashes.push({ module: c.module, name: c.spec.name, op: c.spec.op, id: c.id, problem: `name already used by case ${sameName}` });
+    } else names.set(nameKey, c.id);
     storedPerModule.set(c.module, (storedPerModule.get(c.module) ?? 0) + 1);
     const path = vectorFilePath(c.format, c.source, c.spec.op);
     const group = groups.get(path) ?? { format: c.format, source: c.source, cases: [] };
@@ -110,7 +120,7 @@ export function planGolden(
   const allVectors = [...vectorsByPath.keys()].sort(compareCodePoints).flatMap((p) => vectorsByPath.get(p)!);
   const manifest = buildManifest(sources, storedPerModule, files, kept.bytes, caseCounts, allVectors, versions);
   files.set(MANIFEST_FILE, encodeUtf8(renderJsonFile(manifest)));
-  return { files: sortMap(files), kept: keptPaths, duplicates, vectors: allVectors };
+  return { files: sortMap(files), kept: keptPaths, duplicates, nameClashes, vectors: allVectors };
 }
 
 /** `<format>/<source>-<op without its format prefix>.json`. */

@@ -158,6 +158,13 @@ describe('golden regeneration', () => {
     expect(run.plan.vectors.map((v) => v.name)).not.toContain('ok-small-again');
   });
 
+  it('keeps two different cases with one name but reports the clash', async () => {
+    const clash = spec('ok-small', 'ok other input', { verdict: 'accept' });
+    const run = await prepareGolden({ ...workspace(), sources: [source([...agreeing, clash])] });
+    expect(run.plan.nameClashes.map((d) => d.id)).toHaveLength(1);
+    expect(run.plan.vectors.filter((v) => v.name === 'ok-small')).toHaveLength(2);
+  });
+
   it('reports drift naming the file and the first differing case, and stale or missing files', async () => {
     const ws = workspace();
     writeGolden(await prepareGolden({ ...ws, sources: [source(agreeing)] }));

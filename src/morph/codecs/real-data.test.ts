@@ -2,7 +2,10 @@
  * Round trip of real documents: every strict-JSON `.json`/`.map` file under node_modules, through
  * every plan that applies to it. The counts are printed so a run shows what was covered.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { irFromJsonText } from '../ir/ir-from-json-text.ts';
 import { loadRealJsonCorpus } from '../../../generators/morph/_internals/real-json-corpus.ts';
 import { semanticDigest } from '../digest/semantic-digest.ts';
 import { CANDIDATE_PLANS, getCodec } from './registry.ts';
@@ -35,5 +38,28 @@ describe('real JSON documents from node_modules', () => {
     // Every extracted record array is a real table for the row and column codecs.
     expect(applied.get('columns-json@1')).toBe(corpus.recordArrays.length);
     expect(corpus.recordArrays.length).toBeGreaterThan(0);
+  });
+
+  it('JSONTestSuite documents the strict reader accepts round-trip too (edge-case lexemes, escapes, unicode)', () => {
+    const dir = join(import.meta.dirname, '../../../../shared/external/JSONTestSuite/test_parsing');
+    const names = readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
+    let accepted = 0;
+    const failures: string[] = [];
+    for (const name of names) {
+      const r = irFromJsonText(readFileSync(join(dir, name)));
+      if (!r.ok) continue;
+      accepted++;
+      const digest = semanticDigest(r.value);
+      for (const plan of CANDIDATE_PLANS) {
+        const codec = getCodec(plan.encoding, plan.formatVersion)!;
+        const e = codec.encode(r.value, plan.options);
+        if (!e.ok) continue;
+        const d = codec.decode(e.value.payload, e.value.layoutMetadata, { inputKind: 'json-text', inputSemanticDigest: digest });
+        if (!d.ok || semanticDigest(d.value) !== digest) failures.push(`${name} ${codec.id}`);
+      }
+    }
+    console.log(`JSONTestSuite: ${names.length} files, ${accepted} accepted by the strict reader and round-tripped`);
+    expect(accepted).toBeGreaterThan(90);
+    expect(failures).toEqual([]);
   });
 });

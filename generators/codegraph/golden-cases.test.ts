@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readModel } from '../../src/codegraph/read-observation.ts';
 import { loadRequirements } from '../../src/shared/registry.ts';
-import { goldenCases } from './golden-cases.ts';
+import { readFileSync } from 'node:fs';
+import { BASE_MODEL, goldenCases } from './golden-cases.ts';
+import { MODEL_MUTATORS } from './model-mutators.ts';
 
 const cases = goldenCases();
 
@@ -12,6 +14,12 @@ describe('codegraph golden cases', () => {
     expect(names.filter((n, i) => names.indexOf(n) !== i)).toStrictEqual([]);
     const again = goldenCases();
     expect(again.map((c) => Buffer.from(c.input).toString('base64'))).toStrictEqual(cases.map((c) => Buffer.from(c.input).toString('base64')));
+  });
+
+  it('examples/codegraph holds the base model and one of its mutations', () => {
+    expect(readFileSync(new URL('../../examples/codegraph/model.jsonl', import.meta.url), 'utf8')).toBe(BASE_MODEL);
+    const dangling = MODEL_MUTATORS.find((m) => m.name === 'dangling-argument-literal-type')!.apply(Buffer.from(BASE_MODEL), 0)!;
+    expect(readFileSync(new URL('../../examples/codegraph/dangling-literal-type.jsonl', import.meta.url))).toStrictEqual(Buffer.from(dangling));
   });
 
   it('declare what the reference reader answers', () => {

@@ -108,7 +108,7 @@ export async function runCertification(options: CertifyOptions): Promise<Certify
         const path = await inputs.write(v.id, v.op, v.input);
         answer = await testee.run(v.op, path);
         await inputs.remove(path);
-        detector.add(answer);
+        detector.add(answer, v.expect.verdict);
         if (detector.earlyVerdict()) stop = true;
       }
       const record = buildRecord(v, testee, answer, options.checkCodes, options.expectedFailures);

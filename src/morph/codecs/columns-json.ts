@@ -7,7 +7,7 @@ import type { Ir } from '../ir/types.ts';
 import { checkPayloadText } from './check-payload.ts';
 import { isPrimitive } from './ir-kinds.ts';
 import { checkConstString } from './layout-fields.ts';
-import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, countNode, nativeLayout } from './native-layout.ts';
+import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, buildCountNode, buildNativeLayout } from './native-layout.ts';
 import { checkNoOptions } from './options.ts';
 import { parsePayloadJson } from './parse-payload-json.ts';
 import { readRecordsShape } from './records-layout.ts';
@@ -41,9 +41,9 @@ function encode(ir: Ir, options: CodecOptions, context: EncodeContext = { inputK
   const columns: JsonValue[] = fields.map((f) => records.map((rec) => rec.get(f)!));
   return ok({
     payload: writeJson(columns),
-    layoutMetadata: nativeLayout(ir, context.inputKind, [
+    layoutMetadata: buildNativeLayout(ir, context.inputKind, [
       ['root', LAYOUT.RECORDS_ROOT],
-      ['rowCount', countNode(records.length)],
+      ['rowCount', buildCountNode(records.length)],
       ['fields', [...fields]],
       ['columnCodec', LAYOUT.COLUMN_CODEC],
     ]),

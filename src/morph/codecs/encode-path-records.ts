@@ -3,7 +3,7 @@ import { appendPointer } from '../../shared/json/pointer.ts';
 import { isJsonArray, isJsonNumber, isJsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { writeJson } from '../../shared/json/write-value.ts';
 import type { Ir } from '../ir/types.ts';
-import { countNode } from './native-layout.ts';
+import { buildCountNode } from './native-layout.ts';
 
 /** The record lines of an IR: objects' members in display order, array items by index, without recursion. */
 export function encodePathRecords(ir: Ir): string[] {
@@ -17,7 +17,7 @@ export function encodePathRecords(ir: Ir): string[] {
     else if (typeof v === 'string') record = [path, 'string', v];
     else if (isJsonNumber(v)) record = [path, 'number', v.lexeme];
     else if (isJsonArray(v)) {
-      record = [path, 'array', countNode(v.length)];
+      record = [path, 'array', buildCountNode(v.length)];
       for (let i = v.length - 1; i >= 0; i--) stack.push([appendPointer(path, i), v[i]!]);
     } else if (isJsonObject(v)) {
       record = [path, 'object'];

@@ -8,7 +8,7 @@ import type { Ir } from '../ir/types.ts';
 import { checkPayloadText } from './check-payload.ts';
 import { kindOf } from './ir-kinds.ts';
 import { checkStringIn } from './layout-fields.ts';
-import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, nativeLayout } from './native-layout.ts';
+import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, buildNativeLayout } from './native-layout.ts';
 import { checkNoOptions } from './options.ts';
 import { parsePayloadJson } from './parse-payload-json.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
@@ -31,7 +31,7 @@ function supports(ir: Ir, options: CodecOptions): Result<void> {
 function encode(ir: Ir, options: CodecOptions, context: EncodeContext = { inputKind: 'json-text' }): Result<EncodedSection> {
   const s = supports(ir, options);
   if (!s.ok) return s;
-  return ok({ payload: writeJson(ir), layoutMetadata: nativeLayout(ir, context.inputKind, [['rootKind', kindOf(ir)]]) });
+  return ok({ payload: writeJson(ir), layoutMetadata: buildNativeLayout(ir, context.inputKind, [['rootKind', kindOf(ir)]]) });
 }
 
 function decode(payload: string, layoutMetadata: JsonValue, context: DecodeContext): Result<Ir> {

@@ -7,7 +7,7 @@ import { checkIrLimits, measureIr } from '../ir/measure-ir.ts';
 import type { Ir } from '../ir/types.ts';
 import { checkPayloadText } from './check-payload.ts';
 import { checkConstString, readCount } from './layout-fields.ts';
-import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, countNode, nativeLayout } from './native-layout.ts';
+import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, buildCountNode, buildNativeLayout } from './native-layout.ts';
 import { checkNoOptions } from './options.ts';
 import { parsePayloadJson } from './parse-payload-json.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
@@ -41,9 +41,9 @@ function encode(ir: Ir, options: CodecOptions, context: EncodeContext = { inputK
   const items = ir as JsonValue[];
   return ok({
     payload: items.map((v) => writeJson(v)).join(CHARS.LF),
-    layoutMetadata: nativeLayout(ir, context.inputKind, [
+    layoutMetadata: buildNativeLayout(ir, context.inputKind, [
       ['root', LAYOUT.JSON_LINES_ROOT],
-      ['elementCount', countNode(items.length)],
+      ['elementCount', buildCountNode(items.length)],
       ['lineFramingVersion', LAYOUT.LINE_FRAMING_VERSION],
     ]),
   });

@@ -11,7 +11,7 @@ import type { DecodeContext } from './types.ts';
 export const SHARED_NATIVE_MEMBERS = ['irVersion', 'inputKind', 'semanticDigest'] as const;
 
 /** Builds the shared native members followed by a codec's own, in that display order. */
-export function nativeLayout(ir: Ir, inputKind: InputKind, own: ReadonlyArray<[string, JsonValue]>): JsonObject {
+export function buildNativeLayout(ir: Ir, inputKind: InputKind, own: ReadonlyArray<[string, JsonValue]>): JsonObject {
   return new Map<string, JsonValue>([
     ['irVersion', IDS.IR_VERSION],
     ['inputKind', inputKind],
@@ -59,6 +59,6 @@ export function checkDecodedDigest(ir: Ir, meta: JsonObject, context: DecodeCont
 }
 
 /** A count as a JSON number node for layout metadata. */
-export function countNode(n: number): JsonNumber {
+export function buildCountNode(n: number): JsonNumber {
   return new JsonNumber(String(n));
 }

@@ -7,7 +7,7 @@ import type { Ir } from '../ir/types.ts';
 import { checkPayloadText } from './check-payload.ts';
 import { encodePathRecords } from './encode-path-records.ts';
 import { checkConstString, readCount } from './layout-fields.ts';
-import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, countNode, nativeLayout } from './native-layout.ts';
+import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, buildCountNode, buildNativeLayout } from './native-layout.ts';
 import { checkNoOptions } from './options.ts';
 import { parseNodeRecord, type NodeRecord } from './parse-node-record.ts';
 import { rebuildPathTree } from './rebuild-path-tree.ts';
@@ -40,9 +40,9 @@ function encode(ir: Ir, options: CodecOptions, context: EncodeContext = { inputK
   const lines = encodePathRecords(ir);
   return ok({
     payload: lines.join(CHARS.LF),
-    layoutMetadata: nativeLayout(ir, context.inputKind, [
+    layoutMetadata: buildNativeLayout(ir, context.inputKind, [
       ['root', LAYOUT.PATH_VALUE_ROOT],
-      ['recordCount', countNode(lines.length)],
+      ['recordCount', buildCountNode(lines.length)],
       ['pointer', LAYOUT.POINTER_SYNTAX],
       ['recordCodec', LAYOUT.RECORD_CODEC],
     ]),

@@ -6,7 +6,7 @@ import { CHARS, ENCODINGS, LAYOUT, NATIVE_FORMAT_VERSION, ROW_DELIMITERS, RULES 
 import type { Ir } from '../ir/types.ts';
 import { checkPayloadText } from './check-payload.ts';
 import { checkConstString, checkStringIn } from './layout-fields.ts';
-import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, countNode, nativeLayout } from './native-layout.ts';
+import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, buildCountNode, buildNativeLayout } from './native-layout.ts';
 import { checkDelimiterOption } from './options.ts';
 import { parseScalarCell } from './parse-scalar-cell.ts';
 import { readRecordsShape } from './records-layout.ts';
@@ -50,9 +50,9 @@ function encode(ir: Ir, options: CodecOptions, context: EncodeContext = { inputK
   const payload = records.map((rec) => fields.map((f) => writeJson(rec.get(f)!)).join(delimiter)).join(CHARS.LF);
   return ok({
     payload,
-    layoutMetadata: nativeLayout(ir, context.inputKind, [
+    layoutMetadata: buildNativeLayout(ir, context.inputKind, [
       ['root', LAYOUT.RECORDS_ROOT],
-      ['rowCount', countNode(records.length)],
+      ['rowCount', buildCountNode(records.length)],
       ['fields', [...fields]],
       ['delimiter', delimiter],
       ['cellCodec', LAYOUT.CELL_CODEC],

@@ -6,7 +6,7 @@ import { MORPH_CODES, RULES } from '../constants.ts';
 import type { Ir } from '../ir/types.ts';
 
 /** Why a lexeme cannot go through TOON, or undefined when it can. */
-export function toonNumberProblem(n: JsonNumber): string | undefined {
+export function describeToonNumberProblem(n: JsonNumber): string | undefined {
   const x = Number(n.lexeme);
   if (!Number.isFinite(x)) return 'not finite as a JavaScript number';
   if (Object.is(x, -0)) return 'negative zero';
@@ -21,7 +21,7 @@ export function checkToonNumbers(ir: Ir): Result<void> {
   while (stack.length > 0) {
     const [pointer, v] = stack.pop()!;
     if (isJsonNumber(v)) {
-      const problem = toonNumberProblem(v);
+      const problem = describeToonNumberProblem(v);
       if (problem !== undefined) {
         return fail(formatError(MORPH_CODES.TOON_NUMBER_INAPPLICABLE, RULES.TOON_NUMBERS, `number ${v.lexeme}: ${problem}`, { pointer }));
       }

@@ -188,8 +188,8 @@ function recipes(): Recipe[] {
     read('json-duplicate-in-payload', 'strict', ['R-S1'], H3 + edit(E(1), '{"amount":40}', '{"amount":40,"amount":41}'), reject('JSON_DUPLICATE_MEMBER'), 'duplicate members are refused, payloads included'),
     read('json-lone-surrogate-in-payload', 'strict', ['R-S1'], H3 + edit(E(1), '{"amount":40}', '"\\ud800"'), reject('JSON_LONE_SURROGATE'), 'an escaped lone surrogate has no UTF-8 form'),
     read('json-surrogate-pair-ok', 'strict', ['R-S1'], H3 + edit(E(1), '{"amount":40}', '"\\ud83d\\ude00"'), accept, 'an escaped pair is one character'),
-    read('json-trailing-bytes', 'core', ['R-S1'], H3 + E(1).trimEnd() + ' x\n', reject('JSON_SYNTAX'), 'one value per line'),
-    read('json-nan', 'core', ['R-S1'], H3 + edit(E(1), '{"amount":40}', 'NaN'), reject('JSON_SYNTAX'), 'NaN is not JSON'),
+    read('json-trailing-bytes', 'core', ['JSON-SYNTAX-1'], H3 + E(1).trimEnd() + ' x\n', reject('JSON_SYNTAX'), 'one value per line'),
+    read('json-nan', 'core', ['JSON-SYNTAX-1'], H3 + edit(E(1), '{"amount":40}', 'NaN'), reject('JSON_SYNTAX'), 'NaN is not JSON'),
     read('json-deep-payload', 'strict', ['R-S2a'], H3 + edit(E(1), '{"amount":40}', '['.repeat(200) + ']'.repeat(200)), { verdict: 'either' }, 'nesting beyond 128 is implementation-defined'),
     // R-J8, R-J9, JRN-OP-1, JRN-OP-2, R-J3: journal.append
     append('append-v3-empty', 'core', ['JRN-OP-1', 'R-J8'], appendInput(H3, makeGroup(1, 1)), accept, 'the group is written as one canonical frame'),
@@ -217,7 +217,7 @@ function recipes(): Recipe[] {
     append('append-input-extra-member', 'core', ['JRN-OP-1'], appendInput(H3, makeGroup(1, 0)).replace('{"journal"', '{"dryRun":true,"journal"'), reject('INVALID_OP_INPUT'), 'the input has exactly two members'),
     append('append-input-bad-base64', 'core', ['JRN-OP-1'], `{"journal":"${Buffer.from(H3).toString('base64').slice(0, -1)}","group":[]}`, reject('INVALID_OP_INPUT'), 'journal is canonical padded base64'),
     append('append-input-group-object', 'core', ['JRN-OP-1'], `{"journal":"${Buffer.from(H3).toString('base64')}","group":{}}`, reject('INVALID_OP_INPUT'), 'group is an array'),
-    append('append-input-not-json', 'core', ['JRN-OP-1', 'R-S1'], '{"journal":', reject('JSON_SYNTAX'), 'the input is JSON'),
+    append('append-input-not-json', 'core', ['JRN-OP-1', 'JSON-SYNTAX-1'], '{"journal":', reject('JSON_SYNTAX'), 'the input is JSON'),
     // R-J10, JRN-OP-3: journal.track-key
     track('track-two-labels', 'core', ['R-J10', 'JRN-OP-3'], '["run_7","probe_1"]', accept, 'each label then U+001F'),
     track('track-one-label', 'core', ['R-J10'], '["run_7"]', accept, 'the separator follows the last label too'),

@@ -465,14 +465,14 @@ export const JOURNAL_MUTATORS: readonly JournalMutator[] = [
     apply: onEntry(any, (r, pick) => void r.entry.set(pick % 2 === 0 ? 'id' : 'payload', pickFrom(['\ud800', 'a\udc00', '\udbff\udbff'], pick >> 1))),
   },
   {
-    name: 'truncated-line', requirement: 'R-S1', code: 'JSON_SYNTAX', profile: 'core',
+    name: 'truncated-line', requirement: 'JSON-SYNTAX-1', code: 'JSON_SYNTAX', profile: 'core',
     apply: (s, pick) => editTexts(s, (t) => {
       const i = pick % terminatedLines(s, t);
       t[i] = t[i]!.trimEnd().slice(0, -1);
     }),
   },
   {
-    name: 'trailing-bytes', requirement: 'R-S1', code: 'JSON_SYNTAX', profile: 'core',
+    name: 'trailing-bytes', requirement: 'JSON-SYNTAX-1', code: 'JSON_SYNTAX', profile: 'core',
     apply: (s, pick) => editTexts(s, (t) => {
       const i = pick % terminatedLines(s, t);
       t[i] = t[i]! + pickFrom([' x', ',', '}', ' {}', '/*c*/'], pick >> 3);

@@ -86,6 +86,7 @@ export const REQ = {
   MIGRATION: 'R-J9',
   TRACK_KEY: 'R-J10',
   JSON: 'R-S1',
+  JSON_SYNTAX: 'JSON-SYNTAX-1',
   INTEGER: 'R-S2',
   HEADER: 'JRN-HDR-1',
   ENTRY: 'JRN-ENT-1',

@@ -15,8 +15,9 @@ const reject = (error: FormatError): OpOutcome => ({ accept: false, error });
 function parseInput(input: Uint8Array): { ok: true; value: JsonValue } | { ok: false; outcome: OpOutcome } {
   const r = parseJsonText(input);
   if (r.ok) return r;
-  const profile = r.code === CODES.JSON_SYNTAX || r.code === CODES.JSON_INVALID_UTF8 ? 'core' : 'strict';
-  return { ok: false, outcome: reject(refuse(r.code, REQ.JSON, profile, r.message, undefined, r.pointer, r.member, r.offset)) };
+  // Grammar and UTF-8 faults are core (JSON-SYNTAX-1); BOM, duplicates and lone surrogates strict (R-S1).
+  const grammar = r.code === CODES.JSON_SYNTAX || r.code === CODES.JSON_INVALID_UTF8;
+  return { ok: false, outcome: reject(refuse(r.code, grammar ? REQ.JSON_SYNTAX : REQ.JSON, grammar ? 'core' : 'strict', r.message, undefined, r.pointer, r.member, r.offset)) };
 }
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;

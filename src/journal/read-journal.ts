@@ -172,8 +172,9 @@ export class JournalReader {
         // R-J3: an unparsable (cut) unterminated final v2 line is refused as such; other JSON faults keep their code.
         return this.stop(refuse(CODES.UNTERMINATED_V2_LINE, REQ.TORN_TAIL, 'core', `unparsable final v2 line without LF (${scanned.message})`, at, scanned.pointer, undefined, at.byteOffset + scanned.offset));
       }
-      const profile = scanned.code === CODES.JSON_SYNTAX ? 'core' : 'strict';
-      return this.stop(refuse(scanned.code, REQ.JSON, profile, scanned.message, at, scanned.pointer, scanned.member, at.byteOffset + scanned.offset));
+      // Grammar faults are core (JSON-SYNTAX-1); duplicates and lone surrogates are strict (R-S1).
+      const syntax = scanned.code === CODES.JSON_SYNTAX;
+      return this.stop(refuse(scanned.code, syntax ? REQ.JSON_SYNTAX : REQ.JSON, syntax ? 'core' : 'strict', scanned.message, at, scanned.pointer, scanned.member, at.byteOffset + scanned.offset));
     }
     this.currentLine = line;
     if (!this.header) {

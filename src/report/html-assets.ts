@@ -174,13 +174,27 @@ export const REPORT_JS = `
     section(d, 'Testee stderr', r.stderr, 'details-stderr');
     $('details').hidden = false;
     $('details').setAttribute('data-case', c.id);
+    // A link to the page with #<case id>/<implementation index> opens this case directly.
+    history.replaceState(null, '', '#' + c.id + '/' + ii);
+  }
+  function openFromHash() {
+    var m = /^#([0-9a-f]+)[/]([0-9]+)$/.exec(location.hash);
+    if (!m) return;
+    for (var i = 0; i < data.cases.length; i++) {
+      if (data.cases[i].id === m[1] && data.cases[i].results[m[2]]) { showDetails(i, Number(m[2])); return; }
+    }
   }
   body.addEventListener('click', function (ev) {
     var td = ev.target.closest && ev.target.closest('td.cell');
     if (td) showDetails(Number(td.getAttribute('data-case')), Number(td.getAttribute('data-impl')));
   });
-  $('details-close').addEventListener('click', function () { $('details').hidden = true; });
-  document.addEventListener('keydown', function (ev) { if (ev.key === 'Escape') $('details').hidden = true; });
+  function closeDetails() {
+    $('details').hidden = true;
+    history.replaceState(null, '', location.pathname + location.search);
+  }
+  $('details-close').addEventListener('click', closeDetails);
+  document.addEventListener('keydown', function (ev) { if (ev.key === 'Escape') closeDetails(); });
   apply();
+  openFromHash();
 })();
 `;

@@ -69,6 +69,15 @@ describe('HTML report in headless Chromium', () => {
       expect(await page.locator('#details-expected').textContent()).toContain('12345678901234567890');
       expect(await page.locator('#details-got').textContent()).toContain('12345678901234567891');
 
+      // The open case is in the URL: loading that URL opens it again.
+      const link = page.url();
+      expect(link).toMatch(/#aaaa0000000000000002\/1$/);
+      const again = await browser.newPage();
+      await again.goto(link);
+      expect(await again.locator('#details').isVisible()).toBe(true);
+      expect(await again.locator('#details-diff').textContent()).toContain('/position:');
+      await again.close();
+
       // The hostile case shows its input and stderr as text.
       await page.keyboard.press('Escape');
       await page.fill('#search', 'hostile');

@@ -49,7 +49,11 @@ export async function reportCommand(
     return EXIT.USAGE;
   }
   if (format !== 'merge') return EXIT.OK;
-  const header = `formcert report merge: ${records.length} cases from ${paths.length} reports (${summary.implementations.join(', ')})`;
-  io.err(renderTextSummary(summary, header).join('\n') + '\n');
+  // One summary per implementation: counts summed over different implementations would mean nothing.
+  for (const impl of summary.implementations) {
+    const own = summary.implementations.length === 1 ? summary : summarize(records.filter((r) => r.implementation === impl));
+    const header = `formcert report merge: ${impl}: ${own.total} cases from ${paths.length} reports`;
+    io.err(renderTextSummary(own, header).join('\n') + '\n\n');
+  }
   return summary.passed ? EXIT.OK : EXIT.FAILED;
 }

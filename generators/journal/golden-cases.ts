@@ -67,7 +67,7 @@ function recipes(): Recipe[] {
     // R-J2 versions
     read('version-2-standalone-entries', 'core', ['R-J2'], H2 + E(1) + E(2, { kind: 'Record', causation: 1, correlation: 1 }), accept, 'version 2 stays readable'),
     read('version-1-retired', 'core', ['R-J2'], header(1, 0, 0), reject('RETIRED_SCHEMA'), 'schema 1 is retired'),
-    read('version-1-retired-other-members', 'core', ['R-J2'], '{"schema":1,"format":"v1"}\n', reject('RETIRED_SCHEMA'), 'the version is judged before the members'),
+    read('version-1-retired-other-members', 'core', ['R-J2', 'JRN-ORD-1'], '{"schema":1,"format":"v1"}\n', reject('RETIRED_SCHEMA'), 'the version is judged before the members'),
     read('version-0-unsupported', 'core', ['R-J2'], header(0, 0, 0), reject('UNSUPPORTED_SCHEMA'), 'only 2 and 3 are read'),
     read('version-4-unsupported', 'core', ['R-J2'], header(4, 0, 0) + E(1), reject('UNSUPPORTED_SCHEMA'), 'a future version is refused'),
     read('version-huge-unsupported', 'core', ['R-J2'], header(U64, 0, 0), reject('UNSUPPORTED_SCHEMA'), 'any other unsigned value is unsupported'),
@@ -191,6 +191,15 @@ function recipes(): Recipe[] {
     read('json-trailing-bytes', 'core', ['JSON-SYNTAX-1'], H3 + E(1).trimEnd() + ' x\n', reject('JSON_SYNTAX'), 'one value per line'),
     read('json-nan', 'core', ['JSON-SYNTAX-1'], H3 + edit(E(1), '{"amount":40}', 'NaN'), reject('JSON_SYNTAX'), 'NaN is not JSON'),
     read('json-deep-payload', 'strict', ['R-S2a'], H3 + edit(E(1), '{"amount":40}', '['.repeat(200) + ']'.repeat(200)), { verdict: 'either' }, 'nesting beyond 128 is implementation-defined'),
+    // JRN-ORD-1 several faults: the first in file order, then in the order of checks, decides
+    read('order-fault-in-torn-tail-only', 'core', ['JRN-ORD-1', 'R-J3'], H3 + G(1) + '{"group":2,"x":1,"at":0}', accept, 'faults after the last LF are outside the recovered prefix'),
+    read('order-cr-before-utf8', 'core', ['JRN-ORD-1', 'R-J1'], Buffer.concat([Buffer.from(H3), Buffer.of(0xff), Buffer.from(E(1).replace('\n', '\r\n'))]), reject('CARRIAGE_RETURN'), 'CR is checked before UTF-8 in a line'),
+    read('order-json-before-members', 'strict', ['JRN-ORD-1', 'R-S1'], H3 + edit(E(1), '{"amount":40}', '{"a":1,"a":2}').replace('"kind"', '"x":0,"kind"'), reject('JSON_DUPLICATE_MEMBER'), 'the JSON text is checked before member sets'),
+    read('order-unknown-before-kind', 'core', ['JRN-ORD-1', 'R-J5'], H3 + E(1, { kind: 'Event' }).replace('"id"', '"x":0,"id"'), reject('UNKNOWN_MEMBER'), 'member sets come before member values'),
+    read('order-position-before-correlation', 'strict', ['JRN-ORD-1', 'R-J4'], H3 + E(0, { correlation: 5 }), reject('INVALID_POSITION'), 'position is checked before correlation'),
+    read('order-count-before-entries', 'core', ['JRN-ORD-1', 'R-J6'], H3 + G(1, 257, { id: '' }), reject('GROUP_TOO_LARGE'), 'the record count is checked before any entry'),
+    read('order-witness-before-bounds', 'core', ['JRN-ORD-1', 'R-J6'], H3 + edit(G(1, [{ principal: 'x' }]), '"frontier":2', '"frontier":9'), reject('RECORD_METADATA_MISMATCH'), 'entry rules come before frame bounds'),
+    read('order-earlier-line-first', 'core', ['JRN-ORD-1', 'R-J4'], H3 + E(1) + E(3) + E(4).replace('\n', '\r\n'), reject('POSITION_GAP'), 'the first faulty line decides'),
     // R-J8, R-J9, JRN-OP-1, JRN-OP-2, R-J3: journal.append
     append('append-v3-empty', 'core', ['JRN-OP-1', 'R-J8'], appendInput(H3, makeGroup(1, 1)), accept, 'the group is written as one canonical frame'),
     append('append-keeps-forwarded-bytes', 'core', ['R-J8', 'JRN-OP-1'], appendInput(H3 + '{ "entries":[' + E(1).trimEnd() + '], "frontier":1,"first":1,"group":1}\n', makeGroup(2, 0)), accept, 'stored lines keep their bytes; the new line is canonical'),

@@ -299,8 +299,6 @@ class _Reader:
                 # CG-MOD-2: a module has no d, so [P, P, null] names only the module.
                 raise Refused("MODULE_DISAMBIGUATOR", "a module carries no d", line)
             module_path = symbol
-        elif module > index and faults.on("codegraph-forward-module-allowed"):
-            module_path = symbol
         else:
             # R-C5: a member names an earlier module entity.
             if module > index or self.entities[module]["m"] != module:

@@ -14,7 +14,7 @@ function input(text: string): string {
   writeFileSync(p, text + '\n');
   return p;
 }
-const base = { argv: SCRIPTED_PERSISTENT, jobs: 1, depth: 8, timeoutMs: 1500, maxOutputBytes: 4096 };
+const base = { argv: SCRIPTED_PERSISTENT, jobs: 1, depth: 8, timeoutMs: 3000, maxOutputBytes: 4096 };
 
 describe('persistent testee', () => {
   it('shakes hands, reports the declared ops and answers every reply kind', async () => {
@@ -83,7 +83,7 @@ describe('persistent testee', () => {
   });
 
   it('kills a hung process group on the watchdog and classes the hung case as a timeout', async () => {
-    const t = await startPersistentTestee({ ...base, timeoutMs: 600 });
+    const t = await startPersistentTestee({ ...base, timeoutMs: 1500 });
     try {
       const [hung, fine] = await Promise.all([t.run('journal.read', input('spawn-hang')), t.run('journal.read', input('accept {"ok":1}'))]);
       expect(hung.reply).toMatchObject({ kind: 'errored', errorClass: 'timeout' });

@@ -85,6 +85,11 @@ describe('the codegraph reader', () => {
     }
   });
 
+  it('counts lines from 1 after a BOM read in the core profile', () => {
+    const r = readModel(Buffer.from('\ufeff' + '{"t":"f","i":0,"path":"a"}\n'), 'core');
+    expect(r.ok ? 'ok' : [r.error.code, r.error.location.line, r.error.location.byteOffset]).toStrictEqual(['HEADER_MISSING', 1, 3]);
+  });
+
   it('reports a forward entity ref of the entity section at the line that wrote it', () => {
     const good = Buffer.from(models[1]!).toString('utf8').split('\n');
     const at = good.findIndex((l) => l.includes('"parent":'));

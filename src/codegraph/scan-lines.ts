@@ -43,6 +43,7 @@ export class LineSplitter {
       ctx.lineStart = start;
       // R-S1 / R-C1: a byte-order mark is refused (strict); core reads past it.
       ctx.refuse(JSON_CODES.BOM, 'the file starts with a byte-order mark', { at: start });
+      ctx.line = 0; // the BOM belongs to line 1, counted below
       pos += 3;
     }
     const region = buf.subarray(start, regionEnd);

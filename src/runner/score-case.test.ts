@@ -49,6 +49,18 @@ describe('scoreCase', () => {
     expect(r.diff).toContain('    +LX');
   });
 
+  it('decodes differing base64 members: text as a line diff, binary as the first differing byte', () => {
+    const b64 = (s: string | number[]) => Buffer.from(typeof s === 'string' ? Buffer.from(s) : Uint8Array.from(s)).toString('base64');
+    const e = { verdict: 'accept' as const, observation: json(`{"bytes":"${b64('h\na\nb\n')}"}`) };
+    const text = scoreCase(e, accept(`{"bytes":"${b64('h\na\nc\n')}"}`), opts);
+    expect(text.outcome).toBe('fail:wrong-observation');
+    expect(text.diff).toContain('    -b');
+    expect(text.diff).toContain('    +c');
+    const k = { verdict: 'accept' as const, observation: json(`{"key":"${b64([1, 2, 3])}"}`) };
+    const bin = scoreCase(k, accept(`{"key":"${b64([1, 2, 4, 5])}"}`), opts);
+    expect(bin.diff?.[1]).toBe('    decoded: 3 vs 4 bytes, first difference at byte 2 (expected 0x03, got 0x04)');
+  });
+
   it('passes an accept without observation, and ignores observations of a verdict-only testee', () => {
     const e = { verdict: 'accept' as const, observation: json('{"a":1}') };
     expect(scoreCase(e, accept(), opts).outcome).toBe('pass');

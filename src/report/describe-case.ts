@@ -17,7 +17,8 @@ export function describeGot(r: CaseRecord): string {
 /** One line saying what went wrong: `expected reject JRN_X, got accept` plus the first diff line. */
 export function describeProblem(r: CaseRecord): string {
   const base = `expected ${describeExpected(r)}, got ${describeGot(r)}`;
-  return r.diff && r.diff.length > 0 ? `${base}; ${r.diff[0]}` : base;
+  // A wrong code is already said by the two verdicts; a wrong observation needs its first difference.
+  return r.outcome === 'fail:wrong-observation' && r.diff && r.diff.length > 0 ? `${base}; ${r.diff[0]}` : base;
 }
 
 /** Cuts a string to `n` characters with an ellipsis. */

@@ -162,7 +162,7 @@ class _Reader:
                 raise Refused("MODEL_CARRIAGE_RETURN", "CR byte in the file", line)  # R-C1 (strict)
             if raw.strip(b" \t") == b"":
                 if faults.on("codegraph-blank-line-refused") and raw != b"":
-                    raise Refused("BLANK_LINE", "blank line", line)
+                    raise Refused("JSON_SYNTAX", "blank line", line)
                 continue  # R-C1: blank lines are ignored wherever they stand
             if eof_line is not None:
                 if faults.on("codegraph-content-after-eof-accepted"):

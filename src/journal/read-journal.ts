@@ -9,6 +9,7 @@ import { fail, ok, type FormatError, type Result } from '../shared/errors.ts';
 import type { JsonValue } from '../shared/json/value.ts';
 import { buildEntryObservation, buildObservation } from './build-observation.ts';
 import { BOM, BYTE, CODES, READ_CHUNK_BYTES, REQ, SCHEMA_READABLE } from './constants.ts';
+import { fastScanLine, type FastLine } from './fast-scan-line.ts';
 import { parseEntry, type EntryFacts, type PayloadAccess } from './parse-entry.ts';
 import { parseGroupFrame } from './parse-group-frame.ts';
 import { parseHeader, type Header } from './parse-header.ts';
@@ -176,6 +177,11 @@ export class JournalReader {
       const syntax = scanned.code === CODES.JSON_SYNTAX;
       return this.stop(refuse(scanned.code, syntax ? REQ.JSON_SYNTAX : REQ.JSON, syntax ? 'core' : 'strict', scanned.message, at, scanned.pointer, scanned.member, at.byteOffset + scanned.offset));
     }
+    if (this.header && !this.collect) {
+      // Validation only: a canonical compact line is proven valid without being built.
+      const fast = fastScanLine(line, this.header.schema !== SCHEMA_READABLE);
+      if (fast) return this.acceptFastLine(fast, at);
+    }
     this.currentLine = line;
     if (!this.header) {
       const header = parseHeader(scanned.value, at);
@@ -207,8 +213,23 @@ export class JournalReader {
     }
     const first = entries[0]!.position;
     const last = entries[entries.length - 1]!.position;
+    if (!this.checkPositions(first, last, value.has('group'), at)) return false;
     const origin = this.header!.originInt;
-    const pointer = value.has('group') ? '/entries/0/position' : '/position';
+    for (const e of entries) {
+      if (e.position <= origin) continue;
+      this.entryCount++;
+      if (this.collect) {
+        const p = e.source.get('payload')!;
+        this.entries.push(buildEntryObservation(e.source, this.payload.value(p)));
+      }
+    }
+    return true;
+  }
+
+  /** R-J4 across lines: continuity with the previous line (or origin) and origin on a group boundary. */
+  private checkPositions(first: Int, last: Int, isGroup: boolean, at: LineContext): boolean {
+    const origin = this.header!.originInt;
+    const pointer = isGroup ? '/entries/0/position' : '/position';
     if (this.last === null) {
       if (first > intAdd(origin, 1)) {
         // R-J4: history may start at or under origin + 1, never above it.
@@ -224,14 +245,15 @@ export class JournalReader {
       return this.stop(refuse(CODES.ORIGIN_INSIDE_GROUP, REQ.POSITIONS, 'strict', `origin ${origin} falls inside group ${first}..${last}`, at, '', 'origin'));
     }
     this.last = last;
-    for (const e of entries) {
-      if (e.position <= origin) continue;
-      this.entryCount++;
-      if (this.collect) {
-        const p = e.source.get('payload')!;
-        this.entries.push(buildEntryObservation(e.source, this.payload.value(p)));
-      }
-    }
+    return true;
+  }
+
+  /** A line the fast path proved valid: only the cross-line rules remain. */
+  private acceptFastLine(fast: FastLine, at: LineContext): boolean {
+    if (!this.checkPositions(fast.first, fast.last, fast.isGroup, at)) return false;
+    const origin = this.header!.originInt;
+    // Entries above origin: positions are safe integers here, so a bigint origin lies above them all.
+    if (typeof origin === 'number' && fast.last > origin) this.entryCount += fast.last - Math.max(fast.first, origin + 1) + 1;
     return true;
   }
 }

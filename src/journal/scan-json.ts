@@ -308,10 +308,12 @@ function noteSkippedKey(top: number, key: string): boolean {
  * Scans exactly one JSON value filling buf[start, end) (space/tab around it allowed).
  * With `spanPayloads` (a structural scan of a journal line), the value of a `payload` member of the
  * line object, or of an object inside an array inside the line object (a group frame's entries), is
- * returned as a {@link PayloadSpan}, and small canonical integers as JS numbers.
+ * returned as a {@link PayloadSpan}, and small canonical integers as JS numbers. With `skipOneValue`,
+ * one value starting at `start` is validated and measured without being built, and returned as a
+ * PayloadSpan ending where the value ends (bytes after it are left to the caller).
  * The caller has checked UTF-8 validity of the range.
  */
-export function scanJson(buf: Buffer, start: number, end: number, spanPayloads: boolean): ScanResult {
+export function scanJson(buf: Buffer, start: number, end: number, spanPayloads: boolean, skipOneValue = false): ScanResult {
   gErr = undefined;
   const kindStack = kinds;
   const valueStack = values;
@@ -326,6 +328,11 @@ export function scanJson(buf: Buffer, start: number, end: number, spanPayloads: 
   let b = 0;
   let pos = start;
   while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
+  if (skipOneValue) {
+    skipping = true;
+    skipDepth = 0;
+    skipStart = pos;
+  }
 
   for (;;) {
     if (wantKey) {
@@ -426,6 +433,10 @@ export function scanJson(buf: Buffer, start: number, end: number, spanPayloads: 
       if (skipping && depth === skipDepth) {
         value = new PayloadSpan(skipStart, pos, compact);
         skipping = false;
+      }
+      if (depth === 0 && skipOneValue) {
+        skipKeys.length = 0;
+        return { ok: true, value };
       }
       while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
       if (depth === 0) {

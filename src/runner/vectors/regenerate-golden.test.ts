@@ -175,7 +175,7 @@ describe('golden regeneration', () => {
     const drift = findGoldenDrift(await prepareGolden({ ...ws, sources: [source(agreeing)] }));
     const byPath = new Map(drift.map((d) => [d.path.replace(/^.*golden\//, ''), d.problem]));
     expect([...byPath.keys()].sort()).toEqual(['journal/generated-read.json', 'journal/recipe-read.json', 'journal/recipe-stale.json']);
-    expect(byPath.get('journal/recipe-read.json')).toMatch(/ok-small \([0-9a-f]{20}\) differs/);
+    expect(byPath.get('journal/recipe-read.json')).toMatch(/ok-small \([0-9a-f]{20}\) differs in note: generated "ok-small fixture", committed "edited by hand"/);
     expect(byPath.get('journal/recipe-stale.json')).toMatch(/stale/);
     expect(byPath.get('journal/generated-read.json')).toMatch(/missing/);
     const { removed } = writeGolden(await prepareGolden({ ...ws, sources: [source(agreeing)] }));

@@ -196,7 +196,7 @@ function describeDifference(path: string, expected: Uint8Array, actual: Uint8Arr
   for (const [id, c] of wantCases) {
     const other = gotCases.get(id);
     if (other === undefined) return `first differing case: ${c.name} (${id}) is missing from the committed file`;
-    if (other.text !== c.text) return `first differing case: ${c.name} (${id}) differs`;
+    if (other.text !== c.text) return `first differing case: ${c.name} (${id}) differs in ${describeCaseChange(c.value, other.value)}`;
   }
   for (const [id, c] of gotCases) {
     if (!wantCases.has(id)) return `first differing case: ${c.name} (${id}) is no longer generated`;
@@ -205,14 +205,35 @@ function describeDifference(path: string, expected: Uint8Array, actual: Uint8Arr
   return order ? 'same cases in a different order' : firstDifferentLine(expected, actual);
 }
 
-function casesById(file: JsonValue): Map<string, { name: string; text: string }> {
-  const out = new Map<string, { name: string; text: string }>();
+interface CaseText {
+  readonly name: string;
+  readonly text: string;
+  readonly value: Map<string, JsonValue>;
+}
+
+function casesById(file: JsonValue): Map<string, CaseText> {
+  const out = new Map<string, CaseText>();
   const cases = file instanceof Map ? file.get('cases') : undefined;
   for (const c of Array.isArray(cases) ? cases : []) {
     if (!(c instanceof Map)) continue;
-    out.set(String(c.get('id')), { name: String(c.get('name')), text: writeJson(c) });
+    out.set(String(c.get('id')), { name: String(c.get('name')), text: writeJson(c), value: c });
   }
   return out;
+}
+
+/** The first member of a case whose text differs, with short previews of both sides. */
+function describeCaseChange(expected: Map<string, JsonValue>, actual: Map<string, JsonValue>): string {
+  const preview = (v: JsonValue | undefined) => {
+    const text = v === undefined ? '(absent)' : writeJson(v);
+    return text.length > 100 ? text.slice(0, 97) + '...' : text;
+  };
+  for (const key of new Set([...expected.keys(), ...actual.keys()])) {
+    const a = expected.get(key);
+    const b = actual.get(key);
+    if (a !== undefined && b !== undefined && writeJson(a) === writeJson(b)) continue;
+    return `${key}: generated ${preview(a)}, committed ${preview(b)}`;
+  }
+  return 'member order';
 }
 
 function firstDifferentLine(expected: Uint8Array, actual: Uint8Array): string {

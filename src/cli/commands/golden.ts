@@ -14,7 +14,11 @@ interface GoldenCliOptions {
 export function register(program: Command, setExit: SetExit): void {
   const golden = program
     .command('golden')
-    .description('regenerate the golden vectors from generators/*/golden-cases.ts, or check the committed ones');
+    .description('regenerate the golden vectors from generators/*/golden-cases.ts, or check the committed ones')
+    .addHelpText(
+      'after',
+      `\nExit status: ${EXIT.OK} written or up to date; ${EXIT.FAILED} a case disagrees with the oracle or is malformed, or (check) a committed file drifted; ${EXIT.USAGE} a case source or vector file cannot be loaded.`,
+    );
   const withPaths = (cmd: Command) =>
     cmd
       .option('--golden-dir <dir>', 'vector directory (relative to the repository root)', 'golden')

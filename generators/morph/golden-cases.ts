@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import { JSON_RULES } from '../../src/shared/json/constants.ts';
 import { canonicalJson } from '../../src/shared/json/jcs.ts';
-import type { JsonObject } from '../../src/shared/json/value.ts';
+import type { JsonObject, JsonValue } from '../../src/shared/json/value.ts';
+import { writeJson } from '../../src/shared/json/write-value.ts';
 import { caseId, type CaseSpec } from '../../src/shared/vectors.ts';
 import { encodeBundle } from '../../src/morph/bundle/encode-bundle.ts';
 import { frameBundle } from '../../src/morph/bundle/frame-bundle.ts';
@@ -27,8 +28,8 @@ const IR = 'MORPH-IR-2';
 function accept(name: string, input: string | Uint8Array, requirements: string[], note: string): CaseSpec {
   return { name: `c14n-${name}`, op: 'morph.c14n', profile: 'core', requirements, input, expect: { verdict: 'accept' }, note };
 }
-function reject(name: string, input: string | Uint8Array, code: string, requirement: string, profile: 'core' | 'strict', note: string): CaseSpec {
-  return { name: `c14n-${name}`, op: 'morph.c14n', profile, requirements: [requirement], input, expect: { verdict: 'reject', code }, note };
+function reject(name: string, input: string | Uint8Array, code: string, requirement: string, profile: 'core' | 'strict', note: string, also: string[] = []): CaseSpec {
+  return { name: `c14n-${name}`, op: 'morph.c14n', profile, requirements: [requirement, ...also], input, expect: { verdict: 'reject', code }, note };
 }
 const nest = (depth: number, leaf = '') => '['.repeat(depth) + leaf + ']'.repeat(depth);
 const arrayOf = (items: number) => `[${new Array(items).fill('0').join(',')}]`;
@@ -55,12 +56,12 @@ function c14nRecipes(): CaseSpec[] {
     accept('framing-characters-in-strings', '{"a":"x;K1:b;S1:y"}', [C14N], 'byte lengths keep this apart from {"a":"x","b":"y"}'),
     accept('type-string-vs-number', '["1",1,true,"true",null,"null"]', [C14N], 'types are tagged: S, D, B, N'),
     accept('whitespace-around', ' \t\r\n{"a" : [ 1 , 2 ]}\n ', [C14N, 'R-M11a'], 'space, tab, LF and CR around tokens are allowed in c14n input'),
-    accept('depth-64', nest(64, '0'), ['R-M2'], 'container depth exactly 64'),
-    accept('depth-64-objects', `${'{"k":'.repeat(64)}null${'}'.repeat(64)}`, ['R-M2'], 'object depth exactly 64'),
-    accept('nodes-250000', arrayOf(LIMITS.MAX_NODES - 1), ['R-M2'], 'root + 249,999 items = 250,000 nodes'),
-    reject('depth-65', nest(65, '0'), 'LIMIT_EXCEEDED', 'R-M2', 'core', 'container depth 65'),
-    reject('depth-65-empty', nest(65), 'LIMIT_EXCEEDED', 'R-M2', 'core', 'container depth 65, innermost array empty'),
-    reject('nodes-250001', arrayOf(LIMITS.MAX_NODES), 'LIMIT_EXCEEDED', 'R-M2', 'core', '250,001 nodes'),
+    accept('depth-64', nest(64, '0'), ['R-M2', JSON_RULES.LIMITS], 'container depth exactly 64'),
+    accept('depth-64-objects', `${'{"k":'.repeat(64)}null${'}'.repeat(64)}`, ['R-M2', JSON_RULES.LIMITS], 'object depth exactly 64'),
+    accept('nodes-250000', arrayOf(LIMITS.MAX_NODES - 1), ['R-M2', JSON_RULES.LIMITS], 'root + 249,999 items = 250,000 nodes'),
+    reject('depth-65', nest(65, '0'), 'LIMIT_EXCEEDED', 'R-M2', 'core', 'container depth 65', [JSON_RULES.LIMITS]),
+    reject('depth-65-empty', nest(65), 'LIMIT_EXCEEDED', 'R-M2', 'core', 'container depth 65, innermost array empty', [JSON_RULES.LIMITS]),
+    reject('nodes-250001', arrayOf(LIMITS.MAX_NODES), 'LIMIT_EXCEEDED', 'R-M2', 'core', '250,001 nodes', [JSON_RULES.LIMITS]),
     reject('bom', '\uFEFF{}', 'JSON_BOM', 'R-S1', 'strict', 'a byte-order mark is refused, not skipped'),
     reject('duplicate-member', '{"a":1,"a":1}', 'JSON_DUPLICATE_MEMBER', 'R-S1', 'strict', 'duplicate member even with equal values'),
     reject('lone-surrogate', '["\\udc00"]', 'JSON_LONE_SURROGATE', 'R-S1', 'strict', 'a lone low surrogate escape has no UTF-8 form'),
@@ -77,7 +78,7 @@ function c14nRecipes(): CaseSpec[] {
 /** Samples of the arbitraries at fixed seeds. */
 function c14nGenerated(): CaseSpec[] {
   const texts = fc.sample(jsonText(), { seed: 42, numRuns: 60 });
-  const generated = texts.map(({ text }, i) => accept(`generated-${String(i).padStart(2, '0')}`, text, [C14N, IR], 'jsonText() at seed 42: every lexeme form, unicode keys'));
+  const generated = texts.map(({ text }, i) => accept(`generated-${String(i).padStart(2, '0')}`, text, [C14N, IR, JSON_RULES.SYNTAX], 'jsonText() at seed 42: every lexeme form, unicode keys'));
   // Depth cases only: node-limit texts are ~500 KB each and covered by the recipes above.
   const deep = fc
     .sample(nearLimitJsonText(), { seed: 42, numRuns: 40 })
@@ -127,6 +128,46 @@ function codecRecipeBundles(): CaseSpec[] {
   }));
 }
 
+/** An encode request (PROTOCOL.md morph.encode) with the suite guide (`guide: null`). */
+function encodeRequest(input: string, encoding: string, formatVersion: string, delimiter?: string): string {
+  const options = new Map<string, JsonValue>(delimiter === undefined ? [] : [['delimiter', delimiter]]);
+  const plan = new Map<string, JsonValue>([['encoding', encoding], ['formatVersion', formatVersion], ['options', options]]);
+  return writeJson(new Map<string, JsonValue>([['input', input], ['plan', plan], ['guide', null]]));
+}
+
+/** morph.encode cases for applicability: an IR a codec cannot carry unchanged is refused, never altered (MORPH-APPLY-1). */
+function applicabilityCases(): CaseSpec[] {
+  const APPLY = 'MORPH-APPLY-1';
+  const enc = (name: string, input: string, encoding: string, version: string, delimiter: string | undefined, expect: CaseSpec['expect'], requirements: string[], note: string): CaseSpec => ({
+    name: `enc-apply-${name}`,
+    op: 'morph.encode',
+    profile: 'core',
+    requirements: [APPLY, ...requirements],
+    input: encodeRequest(input, encoding, version, delimiter),
+    expect,
+    note,
+  });
+  const ok = { verdict: 'accept' } as const;
+  const no = (code: string) => ({ verdict: 'reject', code }) as const;
+  return [
+    enc('rows-uniform', '[{"a":1,"b":"x"},{"b":"y","a":2}]', 'rows-delimited', '1', ';', ok, ['MORPH-RD-1'], 'uniform records, the second in another member order'),
+    enc('rows-sparse', '[{"a":1,"b":"x"},{"a":2}]', 'rows-delimited', '1', '\t', no('CODEC_INAPPLICABLE'), ['MORPH-RD-1'], 'a record lacks a field: inapplicable, not filled with null'),
+    enc('rows-nested', '[{"a":[1]}]', 'rows-delimited', '1', ',', no('CODEC_INAPPLICABLE'), ['MORPH-RD-1'], 'a nested cell: inapplicable, not flattened'),
+    enc('rows-empty-array', '[]', 'rows-delimited', '1', '|', no('CODEC_INAPPLICABLE'), ['MORPH-RD-1'], 'rows need at least one record'),
+    enc('rows-no-field', '[{}]', 'rows-delimited', '1', ',', no('CODEC_INAPPLICABLE'), ['MORPH-RD-1'], 'rows need at least one field'),
+    enc('columns-extra-field', '[{"a":1},{"a":2,"b":3}]', 'columns-json', '1', undefined, no('CODEC_INAPPLICABLE'), ['MORPH-RD-1'], 'a record has an extra field'),
+    enc('lines-object-root', '{"a":[1]}', 'json-lines', '1', undefined, no('CODEC_INAPPLICABLE'), ['MORPH-JL-1'], 'json-lines needs a root array'),
+    enc('lines-empty-array', '[]', 'json-lines', '1', undefined, ok, ['MORPH-JL-1'], 'the empty root array applies'),
+    enc('toon-trailing-zeros', '{"a":1.2300}', 'toon', '4.1.1', ',', no('TOON_NUMBER_INAPPLICABLE'), ['MORPH-TOON-1'], '1.2300 would become 1.23 through a JavaScript number'),
+    enc('toon-negative-zero', '[-0]', 'toon', '4.1.1', '\t', no('TOON_NUMBER_INAPPLICABLE'), ['MORPH-TOON-1'], '-0 would become 0'),
+    enc('toon-exponent', '[1e3]', 'toon', '4.1.1', '|', no('TOON_NUMBER_INAPPLICABLE'), ['MORPH-TOON-1'], '1e3 would become 1000'),
+    enc('toon-unsafe-integer', '[9007199254740993]', 'toon', '4.1.1', ',', no('TOON_NUMBER_INAPPLICABLE'), ['MORPH-TOON-1'], 'beyond the safe-integer range'),
+    enc('toon-proto-key', '{"__proto__":{"a":1},"constructor":[]}', 'toon', '4.1.1', ',', ok, ['MORPH-TOON-2'], 'members named like Object.prototype properties survive the official round trip'),
+    enc('toon-safe-numbers', '{"a":[1.5,-2,0.1,1e-7]}', 'toon', '4.1.1', ',', ok, ['MORPH-TOON-1', 'MORPH-TOON-2'], 'lexemes a JavaScript number prints back unchanged'),
+    enc('path-value-anything', '{"a":[-0,1.2300,1E400,{"":null}]}', 'path-value', '1', undefined, ok, ['MORPH-JC-2'], 'path-value, like json-compact, applies to every IR'),
+  ];
+}
+
 /** Drops every case whose op and input repeat an earlier case's (they would be one vector). */
 function distinctVectors(cases: readonly CaseSpec[]): CaseSpec[] {
   const seen = new Set<string>();
@@ -140,5 +181,5 @@ function distinctVectors(cases: readonly CaseSpec[]): CaseSpec[] {
 
 /** Every MORPH golden case: this file's, then bundle-golden-cases.ts's; a repeated vector is kept once (first wins). */
 export function goldenCases(): CaseSpec[] {
-  return distinctVectors([...c14nRecipes(), ...c14nGenerated(), ...codecRecipeBundles(), ...bundleGoldenCases()]);
+  return distinctVectors([...c14nRecipes(), ...c14nGenerated(), ...codecRecipeBundles(), ...applicabilityCases(), ...bundleGoldenCases()]);
 }

@@ -130,7 +130,7 @@ export type MorphCode = (typeof MORPH_CODES)[keyof typeof MORPH_CODES];
 export const RULES = {
   LIMITS: 'R-M2',
   JS_VALUE: 'R-M3',
-  JS_VALUE_STRINGS: 'MORPH-IR-1',
+  JS_VALUE_STRINGS: 'R-M3',
   ENCODINGS: 'R-M1',
   C14N: 'MORPH-C14N-1',
   OPTIONS: 'R-M11b',

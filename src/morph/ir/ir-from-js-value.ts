@@ -20,7 +20,7 @@ function isPlainObject(v: object): boolean {
  * Converts a JS value into an IR. Finite numbers get the lexeme `JSON.stringify(n)`; `-0`, NaN,
  * ±Infinity, undefined, functions, symbols, bigint, non-plain objects (Map, Date, class
  * instances…), accessors, symbol keys and cycles are refused (R-M3), as are strings holding a lone
- * surrogate (MORPH-IR-1: such a string has no UTF-8 form). Plain objects keep
+ * surrogate (R-M3 as read here: such a string has no UTF-8 form). Plain objects keep
  * `Object.keys` order. R-M2 node and depth limits apply.
  */
 export function irFromJsValue(value: unknown): Result<Ir> {

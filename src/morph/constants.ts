@@ -28,6 +28,7 @@ export const IDS = {
 
 /** The two input kinds (R-M3). */
 export const INPUT_KINDS = ['json-text', 'js-value'] as const;
+/** `json-text` or `js-value`. */
 export type InputKind = (typeof INPUT_KINDS)[number];
 
 /** Encoding names and format versions (R-M1). */
@@ -39,7 +40,9 @@ export const ENCODINGS = {
   PATH_VALUE: 'path-value',
   TOON: 'toon',
 } as const;
+/** Format version of the five native codecs. */
 export const NATIVE_FORMAT_VERSION = '1';
+/** Format version of the toon adapter: the pinned package version. */
 export const TOON_FORMAT_VERSION = '4.1.1';
 
 /** Structural characters of the payload grammars. */
@@ -78,6 +81,7 @@ export const LAYOUT = {
 
 /** path-value node tags. */
 export const NODE_TAGS = ['object', 'array', 'string', 'number', 'boolean', 'null'] as const;
+/** One path-value node tag. */
 export type NodeTag = (typeof NODE_TAGS)[number];
 
 /** Error codes this part can return (registered in spec/morph/error-codes.json). */
@@ -124,6 +128,7 @@ export const MORPH_CODES = {
   TOON_DECODE_FAILED: 'TOON_DECODE_FAILED',
   TOON_NOT_CANONICAL: 'TOON_NOT_CANONICAL',
 } as const;
+/** Any code of {@link MORPH_CODES}. */
 export type MorphCode = (typeof MORPH_CODES)[keyof typeof MORPH_CODES];
 
 /** Requirement ids cited by this part (spec/morph/README.md). */

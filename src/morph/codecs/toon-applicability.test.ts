@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { IDS } from '../constants.ts';
 import { irFromJsonText } from '../ir/ir-from-json-text.ts';
 import type { Ir } from '../ir/types.ts';
 import { getCodec } from './registry.ts';
@@ -45,5 +49,18 @@ describe('toon applicability (MORPH-TOON-1, MORPH-TOON-2)', () => {
     }
     const compact = getCodec('json-compact', '1')!.supports(ir('1'), { delimiter: ',' });
     expect(compact.ok ? 'ok' : compact.error.code).toBe('INVALID_CODEC_OPTIONS');
+  });
+});
+
+describe('the official TOON package pin', () => {
+  it('is exactly 4.1.1 in package.json and in node_modules', () => {
+    const root = join(import.meta.dirname, '../../..');
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(pkg.dependencies['@toon-format/toon']).toBe(IDS.TOON_PACKAGE_VERSION);
+    // The package's exports map hides package.json; its directory is found from the resolved entry point.
+    const entry = createRequire(join(root, 'package.json')).resolve('@toon-format/toon');
+    const installed = JSON.parse(readFileSync(join(entry, '../../package.json'), 'utf8')) as { name: string; version: string };
+    expect(installed.name).toBe('@toon-format/toon');
+    expect(installed.version).toBe(IDS.TOON_PACKAGE_VERSION);
   });
 });

@@ -7,7 +7,7 @@ import { parseJson } from '../shared/json/parse-value.ts';
 import { JsonNumber, type JsonArray, type JsonObject, type JsonValue } from '../shared/json/value.ts';
 import { compareUtf16 } from '../shared/text.ts';
 import { integralValueOf, type CheckContext } from './check-context.ts';
-import { TRAIT_KEYS, type TraitValueShape } from './constants.ts';
+import { ENTITY_CORE_MEMBERS, TRAIT_KEYS, type TraitValueShape } from './constants.ts';
 import type { RecordObserver } from './read-model.ts';
 import type { Dictionaries, ModelRecord } from './records.ts';
 import type { ScannedMembers } from './scan-json.ts';
@@ -21,7 +21,7 @@ interface PendingEntity {
   readonly members: [string, JsonValue, TraitValueShape | undefined][];
 }
 
-const ENTITY_CORE = new Set(['t', 'i', 'k', 'tr', 'm', 's', 'd']);
+const ENTITY_CORE: ReadonlySet<string> = new Set(ENTITY_CORE_MEMBERS);
 
 /** The exact index a JsonNumber names (already validated by the reader). */
 function indexOf(v: JsonValue): number {

@@ -26,12 +26,12 @@ export function checkIntegrity(rec: ModelRecord, state: ModelState, ctx: CheckCo
       state.entityCount++;
       return;
     case 'x':
-      closeEntityRefs(state, ctx);
+      closeEntityRefs(state);
       checkEdge(rec, state, ctx);
       state.edgeCount++;
       return;
     case 'eof':
-      closeEntityRefs(state, ctx);
+      closeEntityRefs(state);
       checkCounts(rec, state, ctx);
       return;
     default:
@@ -136,7 +136,7 @@ function checkEntityOrder(rec: EntityRecord, state: ModelState, ctx: CheckContex
 }
 
 /** Checks the largest forward entity ref once the entity count is known (CG-INT-1). */
-function closeEntityRefs(state: ModelState, ctx: CheckContext): void {
+function closeEntityRefs(state: ModelState): void {
   if (state.maxRef < state.entityCount) return;
   const info = codeInfo('DANGLING_ENTITY_REF');
   const pointer = state.maxRefPointer?.pointer ?? (state.maxRefIndex < 0 ? `/${state.maxRefMember}` : `/${state.maxRefMember}/${state.maxRefIndex}`);

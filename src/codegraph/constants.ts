@@ -104,12 +104,11 @@ export const LITERAL_MEMBERS: Readonly<Record<string, readonly string[]>> = {
   annotation: ['type', 'arguments'],
 };
 
-/** Member names of each record type (R-C2, R-C7), in the order the writer emits them. */
+/** Member names of the closed record types (R-C2), in the order the writer emits them. */
 export const HEADER_MEMBERS = ['t', 'schemaVersion', 'lang', 'extractor', 'root', 'repository', 'dict'] as const;
 export const DICT_MEMBERS = ['kinds', 'traits', 'edges', 'provenance'] as const;
 export const FILE_MEMBERS = ['t', 'i', 'path'] as const;
 export const ENTITY_CORE_MEMBERS = ['t', 'i', 'k', 'tr', 'm', 's', 'd'] as const;
-export const EDGE_MEMBERS = ['t', 'k', 'f', 'o', 'p', 'anchor', 'sourceFile', 'arguments'] as const;
 export const EOF_MEMBERS = ['t', 'counts'] as const;
 export const COUNT_MEMBERS = ['files', 'entities', 'edges'] as const;
 

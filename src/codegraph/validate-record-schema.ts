@@ -5,7 +5,7 @@
  */
 import { JsonNumber } from '../shared/json/value.ts';
 import type { CheckContext, Where } from './check-context.ts';
-import { DICT_MEMBERS, LITERAL_MEMBERS, SCHEMA_VERSION, TRAIT_KEYS } from './constants.ts';
+import { COUNT_MEMBERS, DICT_MEMBERS, EOF_MEMBERS, FILE_MEMBERS, HEADER_MEMBERS, LITERAL_MEMBERS, SCHEMA_VERSION, TRAIT_KEYS } from './constants.ts';
 import type { Dictionaries, EdgeRecord, EntityRecord, EofRecord, FileRecord, HeaderRecord, LiteralRef, ModelRecord } from './records.ts';
 import type { Lite, LiteObject, ScannedMembers } from './scan-json.ts';
 
@@ -22,7 +22,7 @@ export const READ_MEMBERS: ReadonlySet<string> = new Set([
   ...TRAIT_KEYS.filter((t) => t.shape !== 'string').map((t) => t.key),
 ]);
 
-const HEADER_ALLOWED = new Set(['t', 'schemaVersion', 'lang', 'extractor', 'root', 'dict', 'repository']);
+const HEADER_ALLOWED: ReadonlySet<string> = new Set(HEADER_MEMBERS);
 
 function isObject(v: Lite | undefined): v is LiteObject {
   return v instanceof Map;
@@ -152,7 +152,7 @@ function validateFile(m: ScannedMembers, ctx: CheckContext): FileRecord {
   const path = readNonEmpty(m.values[jp], ctx, whereOf(m, jp, 'path'));
   return { type: 'f', i, path };
 }
-const FILE_ALLOWED = new Set(['t', 'i', 'path']);
+const FILE_ALLOWED: ReadonlySet<string> = new Set(FILE_MEMBERS);
 
 function validateEof(m: ScannedMembers, ctx: CheckContext): EofRecord {
   refuseUnknown(m, EOF_ALLOWED, ctx);
@@ -160,7 +160,7 @@ function validateEof(m: ScannedMembers, ctx: CheckContext): EofRecord {
   const wc = whereOf(m, jc, 'counts');
   const counts = m.values[jc];
   if (!isObject(counts)) return ctx.reject('RECORD_MEMBER_TYPE', 'counts must be an object', wc);
-  refuseUnknownIn(counts, ['files', 'entities', 'edges'], ctx, wc);
+  refuseUnknownIn(counts, COUNT_MEMBERS, ctx, wc);
   const read = (name: string) => {
     const w = { ...wc, pointer: `/counts/${name}`, member: name };
     if (!counts.has(name)) ctx.reject('RECORD_MEMBER_MISSING', `counts lacks "${name}"`, w);
@@ -168,7 +168,7 @@ function validateEof(m: ScannedMembers, ctx: CheckContext): EofRecord {
   };
   return { type: 'eof', files: read('files'), entities: read('entities'), edges: read('edges') };
 }
-const EOF_ALLOWED = new Set(['t', 'counts']);
+const EOF_ALLOWED: ReadonlySet<string> = new Set(EOF_MEMBERS);
 
 /** Checks an array of unsigned integers without copying it. */
 function checkIndexArray(v: Lite | undefined, ctx: CheckContext, m: ScannedMembers, j: number, name: string): void {

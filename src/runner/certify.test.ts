@@ -185,6 +185,15 @@ describe('formcert certify', () => {
     expect(r.err).toMatch(/no case was scored/);
   });
 
+  it('exits 2 when the reports cannot be written, after printing the summary', async () => {
+    const file = join(work, 'a-file');
+    writeFileSync(file, '');
+    const r = await certify({ vectors: quick, ops: 'journal.read', report: join(file, 'reports') });
+    expect(r.status).toBe(2);
+    expect(r.out).toMatch(/FAILED/);
+    expect(r.err).toMatch(/cannot write the reports/);
+  });
+
   it('refuses bad usage with exit 2', async () => {
     for (const bad of [{ profile: 'lax' }, { ops: 'journal.nope' }, { timeoutMs: '0' }, { shard: '0/2' }, { testee: ['node', 'x.mjs', '{input}'] }]) {
       expect((await certify({ vectors: quick, ...bad })).status).toBe(2);

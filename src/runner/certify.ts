@@ -174,9 +174,14 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
   }
   const seconds = (performance.now() - started) / 1000;
   const summary = summarize(result.records);
+  let reportError: string | undefined;
   if (o.report !== undefined) {
     const { writeReportDir } = await import('../report/write-report-dir.ts');
-    await writeReportDir(o.report, result.records);
+    try {
+      await writeReportDir(o.report, result.records);
+    } catch (e) {
+      reportError = `cannot write the reports to ${o.report}: ${(e as Error).message}`;
+    }
   }
   if (result.systemic) {
     io.err(`formcert certify: ${result.systemic}\n`);
@@ -191,8 +196,12 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
     ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
   });
   const lines = renderTextSummary(summary, header);
-  if (o.report !== undefined) lines.push(`Reports: ${o.report}/ (results.jsonl, junit.xml, summary.md, report.html, badge.svg)`);
+  if (o.report !== undefined && !reportError) lines.push(`Reports: ${o.report}/ (results.jsonl, junit.xml, summary.md, report.html, badge.svg)`);
   io.out(lines.join('\n') + '\n');
+  if (reportError) {
+    io.err(`formcert certify: ${reportError}\n`);
+    return EXIT.USAGE;
+  }
   if (summary.byProfile.core.scored + summary.byProfile.strict.scored === 0 && summary.failures.length === 0) {
     // Nothing was certified (every case n/a, skipped or either): passing vacuously would mislead a CI gate.
     io.err('formcert certify: no case was scored: the testee serves none of the selected ops, or skipped them all\n');

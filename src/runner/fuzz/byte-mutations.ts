@@ -19,14 +19,18 @@ export type ByteMutation =
   | { readonly kind: 'delete-member'; readonly nth: number }
   | { readonly kind: 'line'; readonly nth: number; readonly edit: LineEdit }
   | { readonly kind: 'truncate'; readonly at: number }
+  | { readonly kind: 'prefix'; readonly bytes: readonly number[] }
+  | { readonly kind: 'suffix'; readonly bytes: readonly number[] }
+  | { readonly kind: 'strip-final-lf' }
+  | { readonly kind: 'append-line'; readonly nth: number }
   | { readonly kind: 'insert'; readonly at: number; readonly bytes: readonly number[] }
   | { readonly kind: 'insert-at-line'; readonly nth: number; readonly end: boolean; readonly bytes: readonly number[] }
   | { readonly kind: 'delete'; readonly at: number; readonly length: number };
 
 /** What a line mutation does to the chosen line. */
-export type LineEdit = 'duplicate' | 'delete' | 'swap-next' | 'blank-before' | 'cr-before-lf' | 'join-next';
+export type LineEdit = 'duplicate' | 'delete' | 'swap-next' | 'blank-before' | 'spaces-before' | 'cr-before-lf' | 'join-next';
 
-const LINE_EDITS: readonly LineEdit[] = ['duplicate', 'delete', 'swap-next', 'blank-before', 'cr-before-lf', 'join-next'];
+const LINE_EDITS: readonly LineEdit[] = ['duplicate', 'delete', 'swap-next', 'blank-before', 'spaces-before', 'cr-before-lf', 'join-next'];
 
 /** Lexemes that sit on the boundaries the formats draw (R-S2 integer grammars, limits, counts). `+1`/`-1`/`*2` are relative. */
 export const NUMBER_LEXEMES: readonly string[] = [
@@ -39,7 +43,7 @@ export const NUMBER_LEXEMES: readonly string[] = [
 export const STRING_TEXTS: readonly string[] = [
   '""', '"harmos:x"', '"harmos:work/a/b/c"', '"harmos:work//b"', '"harmos:work/a/"', '"harmos:sidecar/Ab/c"',
   '"harmos:sidecar/a.b-1/c"', '"harmos:guest//n"', '"\\u0000"', '"\\ud800"', '"\\udc00\\ud800"',
-  '"\\ud83d\\ude00"', '"\uffff"', '"\u{10000}"', '"\uff61"', '"a"', '"zz"', '"\u001f"', '"a\\/b"',
+  '"\\ud83d\\ude00"', '"1.0.1"', '"\uffff"', '"\u{10000}"', '"\uff61"', '"a"', '"zz"', '"\u001f"', '"a\\/b"',
   `"${'é'.repeat(513)}"`, `"${'a'.repeat(1025)}"`, `"${'a'.repeat(1024)}"`, '"Transaction"', '"Record"',
 ];
 
@@ -112,6 +116,11 @@ export function byteMutation(): fc.Arbitrary<ByteMutation> {
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete-member' as const), nth: index }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('line' as const), nth: index, edit: fc.constantFrom(...LINE_EDITS) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('truncate' as const), at: index }) },
+    // File boundaries: a byte-order mark or stray byte first, bytes after the end, the final LF, a record after the last.
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('prefix' as const), bytes: fc.constantFrom(...INSERT_BYTES) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('suffix' as const), bytes: fc.constantFrom(...INSERT_BYTES) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('strip-final-lf' as const) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('append-line' as const), nth: index }) },
     // Offset 0 is where a byte-order mark or a stray byte matters most, so it gets its own share.
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('insert' as const), at: fc.oneof(fc.constant(0), index), bytes: fc.constantFrom(...INSERT_BYTES) }) },
     {
@@ -159,6 +168,12 @@ export function applyByteMutation(bytes: Uint8Array, m: ByteMutation): Uint8Arra
   switch (m.kind) {
     case 'truncate':
       return bytes.subarray(0, m.at % (bytes.length + 1));
+    case 'prefix':
+      return splice(bytes, { start: 0, end: 0 }, new Uint8Array(m.bytes));
+    case 'suffix':
+      return splice(bytes, { start: bytes.length, end: bytes.length }, new Uint8Array(m.bytes));
+    case 'strip-final-lf':
+      return bytes[bytes.length - 1] === 0x0a ? bytes.subarray(0, bytes.length - 1) : bytes;
     case 'insert': {
       const at = m.at % (bytes.length + 1);
       return splice(bytes, { start: at, end: at }, new Uint8Array(m.bytes));
@@ -227,6 +242,12 @@ export function applyByteMutation(bytes: Uint8Array, m: ByteMutation): Uint8Arra
     }
     case 'line':
       return editLine(bytes, spans.lines, m.nth, m.edit);
+    case 'append-line': {
+      const line = pick(spans.lines, m.nth);
+      if (!line) return bytes;
+      const lead = bytes[bytes.length - 1] === 0x0a ? '' : '\n';
+      return splice(bytes, { start: bytes.length, end: bytes.length }, lead + text(bytes, line) + '\n');
+    }
     case 'insert-at-line': {
       // Line starts and ends are where framing rules (BOM, CR, blank lines, trailing bytes) bite.
       const line = pick(spans.lines, m.nth);
@@ -255,6 +276,8 @@ function editLine(bytes: Uint8Array, lines: readonly Span[], nth: number, edit: 
     }
     case 'blank-before':
       return splice(bytes, { start: line.start, end: line.start }, '\n');
+    case 'spaces-before':
+      return splice(bytes, { start: line.start, end: line.start }, ' \t\n');
     case 'cr-before-lf':
       return splice(bytes, { start: line.end, end: line.end }, '\r');
     case 'join-next':

@@ -33,6 +33,8 @@ export class CheckContext {
   lineStart = 0;
   /** The buffer the current line lives in. */
   lineBuffer: Buffer = Buffer.alloc(0);
+  /** The current line's top-level members (to place an error at its member's value). */
+  lineMembers: { readonly count: number; readonly names: readonly string[]; readonly starts: readonly number[] } | undefined;
 
   constructor(readonly profile: Profile) {}
 
@@ -66,7 +68,7 @@ export class CheckContext {
   }
 
   private locate(where: Where) {
-    const at = where.at ?? this.lineStart;
+    const at = where.at ?? this.memberStart(where) ?? this.lineStart;
     const location: { line: number; byteOffset: number; column: number; pointer?: string; member?: string } = {
       line: this.line,
       byteOffset: this.bufferFileOffset + at,
@@ -75,6 +77,15 @@ export class CheckContext {
     if (where.pointer !== undefined) location.pointer = where.pointer;
     if (where.member !== undefined) location.member = where.member;
     return location;
+  }
+
+  /** Where the value of the member a pointer or member name designates starts, in the current line. */
+  private memberStart(where: Where): number | undefined {
+    const members = this.lineMembers;
+    if (members === undefined) return undefined;
+    const name = where.pointer !== undefined && where.pointer !== '' ? where.pointer.split('/')[1]!.replace(/~1/g, '/').replace(/~0/g, '~') : where.member;
+    for (let j = 0; j < members.count; j++) if (members.names[j] === name) return members.starts[j];
+    return undefined;
   }
 
   /**

@@ -88,6 +88,7 @@ export class ModelReader {
 
   private readLine(buf: Buffer, start: number, end: number, hasLF: boolean): void {
     const { ctx, state, members } = this;
+    ctx.lineMembers = undefined;
     try {
       if (!this.scanner.scanRecord(buf, start, end, members, this.observer ? undefined : READ_MEMBERS)) {
         ctx.reject('RECORD_TYPE_UNKNOWN', 'a line holds JSON that is not an object');
@@ -98,6 +99,7 @@ export class ModelReader {
       ctx.refuse(e.code, e.message, { at: e.offset, pointer: e.pointer });
       throw new Error(`scanner failure ${e.code} not enforced by the profile`);
     }
+    ctx.lineMembers = members;
     const rec = validateRecordSchema(members, ctx);
     checkSequence(rec, state, ctx);
     resolveDictionaries(rec, state, ctx);

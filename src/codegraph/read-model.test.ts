@@ -118,6 +118,11 @@ describe('the codegraph reader', () => {
       expect(strict.ok ? 'ok' : strict.error.code).toBe('MODEL_CARRIAGE_RETURN');
       expect((await validateCodegraphFile(file, { profile: 'core' })).ok).toBe(true);
       await expect(validateCodegraphFile(join(dir, 'missing.jsonl'), { profile: 'strict' })).rejects.toThrow();
+      // A line longer than the read chunk: the buffer grows to hold it.
+      const big = 'x'.repeat(9 << 20);
+      writeFileSync(file, `{"t":"header","schemaVersion":"1.0.0","lang":"j","extractor":{"name":"n","version":"1"},"root":"","dict":{"kinds":["p"],"traits":[],"edges":[],"provenance":[]}}\n{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a","blob":"${big}"}\n{"t":"eof","counts":{"files":0,"entities":1,"edges":0}}\n`);
+      const long = await validateCodegraphFile(file, { profile: 'strict' });
+      expect(long.ok ? long.value.entities : long.error.code).toBe(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

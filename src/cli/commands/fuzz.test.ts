@@ -30,7 +30,7 @@ describe('formcert fuzz', () => {
     try {
       const fault = ['--fault', 'journal-cr-tolerated'];
       const r = formcert(
-        'fuzz', '--op', 'journal.read', '--runs', '300', '--seed', '3', '--max-failures', '1', '--out', out, '--persistent',
+        'fuzz', '--op', 'journal.read', '--runs', '2000', '--seed', '5', '--max-failures', '1', '--out', out, '--persistent',
         '--', 'python3', READER, ...fault, '--persistent',
       );
       expect(r.status).toBe(1);

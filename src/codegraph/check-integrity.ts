@@ -109,6 +109,7 @@ function checkEntityOrder(rec: EntityRecord, state: ModelState, ctx: CheckContex
     if (rec.d !== undefined) ctx.refuse('MODULE_DISAMBIGUATOR', 'a module entity carries no d', { pointer: '/d', member: 'd' });
     if (state.currentModule >= 0) {
       const cmp = compareUtf16(rec.s, state.currentModulePath);
+      // CG-ORD-1 / CG-ORD-2: module paths strictly ascend (two modules with one path are duplicates).
       if (cmp < 0) ctx.reject('ENTITY_ORDER', 'module paths are not sorted', { pointer: '/s', member: 's' });
       if (cmp === 0) ctx.reject('DUPLICATE_ENTITY', `a second module with path ${JSON.stringify(rec.s)}`, { pointer: '/s', member: 's' });
     }
@@ -118,13 +119,16 @@ function checkEntityOrder(rec: EntityRecord, state: ModelState, ctx: CheckContex
     state.prevWasModule = true;
     return;
   }
+  // CG-MOD-1 / R-C5: m ≤ i and m names a module.
   if (rec.m > rec.i) ctx.reject('MODULE_REF_INVALID', 'm names a later entity (m ≤ i)', { pointer: '/m', member: 'm' });
   if (!state.modules.has(rec.m)) ctx.reject('MODULE_REF_INVALID', 'm names an entity that is not a module', { pointer: '/m', member: 'm' });
   // R-C6: members follow their module directly, so m must be the module just opened.
   if (rec.m !== state.currentModule) ctx.reject('ENTITY_ORDER', 'an entity of an earlier module after a later module', { pointer: '/m', member: 'm' });
+  // CG-ORD-2: a member keyed [P, P] without d collides with its module.
   if (rec.d === undefined && rec.s === state.currentModulePath) {
     ctx.reject('DUPLICATE_ENTITY', 'a member shares its module’s natural key', { pointer: '/s', member: 's' });
   }
+  // CG-ORD-1 / CG-ORD-2: inside a module, (symbol, d) strictly ascend.
   if (!state.prevWasModule) {
     const cmp = compareUtf16(state.prevSymbol, rec.s) || compareDisambiguators(state.prevDisambiguator, rec.d);
     if (cmp > 0) ctx.reject('ENTITY_ORDER', 'entities are not in natural-key order', { pointer: '/s', member: 's' });
@@ -152,6 +156,7 @@ function closeEntityRefs(state: ModelState): void {
 }
 
 function checkEdge(rec: EdgeRecord, state: ModelState, ctx: CheckContext): void {
+  // CG-INT-1: the entity section is closed, so every ref is checked against the final count.
   const n = state.entityCount;
   if (rec.f >= n) ctx.reject('DANGLING_ENTITY_REF', 'f names no entity', { pointer: '/f', member: 'f' });
   if (rec.o >= n) ctx.reject('DANGLING_ENTITY_REF', 'o names no entity', { pointer: '/o', member: 'o' });
@@ -163,6 +168,7 @@ function checkEdge(rec: EdgeRecord, state: ModelState, ctx: CheckContext): void 
   if (rec.sourceFile !== undefined && rec.sourceFile >= state.fileCount) {
     ctx.reject('DANGLING_FILE_REF', 'sourceFile names no f record', { pointer: '/sourceFile', member: 'sourceFile' });
   }
+  // CG-INT-2: no self-reference.
   if (rec.f === rec.o) ctx.reject('SELF_EDGE', 'an edge from an entity to itself', { pointer: '/o', member: 'o' });
   checkLines(start, end, 'anchor', ctx);
   const prev = state.prevEdge;
@@ -195,6 +201,7 @@ function checkCounts(rec: EofRecord, state: ModelState, ctx: CheckContext): void
     ['entities', rec.entities, state.entityCount],
     ['edges', rec.edges, state.edgeCount],
   ];
+  // CG-INT-4: the counts make truncation and loss detectable.
   for (const [name, stated, actual] of pairs) {
     if (compareUInt(stated, actual) !== 0) {
       ctx.reject('EOF_COUNT_MISMATCH', `eof states ${stated} ${name}, the file holds ${actual}`, { pointer: `/counts/${name}`, member: name });

@@ -12,13 +12,17 @@ const SECTION_OF = { header: SECTION.HEADER, f: SECTION.FILES, e: SECTION.ENTITI
 /** Stage 2: checks where this record stands in the file and advances the section. */
 export function checkSequence(rec: ModelRecord, state: ModelState, ctx: CheckContext): void {
   const section = SECTION_OF[rec.type];
+  // CG-SEQ-4: nothing but blank lines after eof.
   if (state.section === SECTION.EOF) ctx.reject('EOF_NOT_LAST', 'a record follows the eof record', { member: 't' });
+  // CG-SEQ-1: the header comes first, once.
   if (state.section === SECTION.NONE && section !== SECTION.HEADER) {
     ctx.reject('HEADER_MISSING', 'the first record is not the header', { member: 't' });
   }
   if (section === SECTION.HEADER && state.section !== SECTION.NONE) ctx.reject('HEADER_DUPLICATE', 'a second header', { member: 't' });
+  // CG-SEQ-2: sections never go back.
   if (section < state.section) ctx.reject('SECTION_ORDER', `a ${rec.type} record after a later section`, { member: 't' });
   state.section = section;
+  // CG-SEQ-3: f and e records are numbered 0, 1, 2, … in file order.
   if (rec.type === 'f') {
     if (rec.i !== state.fileCount) {
       ctx.reject('RECORD_INDEX_NOT_DENSE', `f record i is ${rec.i}, expected ${state.fileCount}`, { pointer: '/i', member: 'i' });

@@ -20,6 +20,7 @@ export function checkTraitKeys(rec: EntityRecord, state: ModelState, ctx: CheckC
   if (present === declared) return;
   const missing = declared & ~present & ~OPTIONAL_BITS;
   const undeclared = present & ~declared;
+  // CG-TRAIT-1: missing keys of declared traits, then keys of undeclared ones.
   for (let j = 0; j < TRAIT_KEYS.length; j++) {
     const { trait, key } = TRAIT_KEYS[j]!;
     if (missing & (1 << j)) ctx.reject('TRAIT_KEY_MISSING', `trait ${trait} is declared but "${key}" is absent`, { member: key });

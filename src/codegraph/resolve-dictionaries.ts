@@ -17,10 +17,12 @@ export function checkDictionaries(dict: Dictionaries, state: ModelState, ctx: Ch
     const vocabulary = VOCABULARIES[name];
     for (let n = 0; n < list.length; n++) {
       const pointer = `/dict/${name}/${n}`;
+      // R-C3: traits, edges and provenance are closed vocabularies (kinds is open).
       if (vocabulary !== undefined && !vocabulary.includes(list[n]!)) {
         ctx.refuse('DICT_UNKNOWN_MEMBER', `${JSON.stringify(list[n])} is not in the closed ${name} vocabulary`, { pointer, member: name });
       }
       if (n === 0) continue;
+      // CG-DICT-2: sorted by UTF-16 code unit; R-C2: no entry twice.
       const cmp = compareUtf16(list[n - 1]!, list[n]!);
       if (cmp > 0) ctx.reject('DICT_UNSORTED', `dict.${name} is not sorted by UTF-16 code unit`, { pointer, member: name });
       if (cmp === 0) ctx.refuse('DICT_DUPLICATE', `dict.${name} lists ${JSON.stringify(list[n])} twice`, { pointer, member: name });
@@ -41,6 +43,7 @@ export function resolveDictionaries(rec: ModelRecord, state: ModelState, ctx: Ch
     return;
   }
   const dict = state.dict!;
+  // CG-DICT-1: an index at or beyond the dictionary's length is undeclared.
   if (rec.type === 'e') {
     if (rec.k >= dict.kinds.length) ctx.reject('DICT_INDEX_UNDECLARED', `kind index ${rec.k} is not declared`, { pointer: '/k', member: 'k' });
     const tr = rec.tr;

@@ -66,6 +66,7 @@ function find(m: ScannedMembers, name: string): number {
   return -1;
 }
 
+/** CG-REC-2: a required member must be present. */
 function required(m: ScannedMembers, name: string, ctx: CheckContext): number {
   const j = find(m, name);
   if (j < 0) ctx.reject('RECORD_MEMBER_MISSING', `the record lacks required member "${name}"`, { member: name });
@@ -101,6 +102,7 @@ function validateHeader(m: ScannedMembers, ctx: CheckContext): HeaderRecord {
   refuseUnknown(m, HEADER_ALLOWED, ctx);
   const jv = required(m, 'schemaVersion', ctx);
   const schemaVersion = readString(m.values[jv], ctx, whereOf(m, jv, 'schemaVersion'));
+  // CG-HDR-1: only contract version 1.0.0.
   if (schemaVersion !== SCHEMA_VERSION) ctx.reject('UNSUPPORTED_VERSION', `schemaVersion ${JSON.stringify(schemaVersion)} is not ${SCHEMA_VERSION}`, whereOf(m, jv, 'schemaVersion'));
   const jl = required(m, 'lang', ctx);
   const lang = readNonEmpty(m.values[jl], ctx, whereOf(m, jl, 'lang'));

@@ -89,6 +89,7 @@ function recipes(): CaseSpec[] {
     accept('kinds-utf16-order', ['CG-DICT-2'], lines(HEADER({ kinds: ['\u{1f600}', '\uff61'] }), EOF(0, 0, 0)), 'dictionaries sorted by UTF-16 code unit'),
     reject('kinds-code-point-order', 'DICT_UNSORTED', lines(HEADER({ kinds: ['\uff61', '\u{1f600}'] }), EOF(0, 0, 0)), 'code-point order is not the canonical order'),
     accept('unused-dictionary-members', ['CG-DICT-1', 'R-C3'], lines(HEADER({ kinds: ['a', 'b'], traits: ['TComment', 'TWithValue'], edges: ['import', 'throws'], provenance: ['declared', 'derived'] }), EOF(0, 0, 0)), 'a dictionary may declare members no record uses', 'strict'),
+    reject('kinds-empty-string', 'RECORD_MEMBER_TYPE', lines(HEADER({ kinds: [''] }), EOF(0, 0, 0)), 'dict.kinds holds non-empty strings (the document says so)'),
     reject('traits-dictionary-unknown', 'DICT_UNKNOWN_MEMBER', lines(HEADER({ traits: ['TChildOf', 'TFoo'] }), EOF(0, 0, 0)), 'TFoo is outside the closed trait vocabulary'),
     accept('declared-type-absent', ['CG-TRAIT-1', 'R-C4'], lines(HEADER({ kinds: ['p'], traits: ['TTypedEntity'] }), '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"m"}', EOF(0, 1, 0)), 'declaredType may be absent although TTypedEntity is declared', 'strict'),
     accept('pass-through-members', ['CG-TRAIT-1'], lines(HEADER({ kinds: ['p'] }), '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"m","x-extractor":{"note":[1.50,null,{"deep":"ü"}]},"tags":["a"]}', EOF(0, 1, 0)), 'members no trait contributes pass untouched'),

@@ -140,7 +140,12 @@ function validateHeader(m: ScannedMembers, ctx: CheckContext): HeaderRecord {
     const list = dictValue.get(name);
     if (list === undefined) ctx.reject('RECORD_MEMBER_MISSING', `dict lacks "${name}"`, w);
     if (!Array.isArray(list)) return ctx.reject('RECORD_MEMBER_TYPE', `dict.${name} must be an array`, w);
-    lists[name] = list.map((item, n) => readNonEmpty(item, ctx, { ...w, pointer: `/dict/${name}/${n}` }));
+    lists[name] = list.map((item, n) => {
+      const pointer = `/dict/${name}/${n}`;
+      // CG-REC-2: the document itself says kinds are non-empty strings (core).
+      if (name === 'kinds' && item === '') ctx.reject('RECORD_MEMBER_TYPE', 'a kind is a non-empty string', { ...w, pointer });
+      return readNonEmpty(item, ctx, { ...w, pointer });
+    });
   }
   const dict: Dictionaries = { kinds: lists.kinds!, traits: lists.traits!, edges: lists.edges!, provenance: lists.provenance! };
   return { type: 'header', schemaVersion, lang, extractor, root, repository, hasRepository: jrep >= 0, dict };

@@ -188,6 +188,10 @@ function checkIndexArray(v: Lite | undefined, ctx: CheckContext, m: ScannedMembe
 
 function readIndexArray(v: Lite | undefined, ctx: CheckContext, m: ScannedMembers, j: number, name: string): number[] {
   if (!Array.isArray(v)) return ctx.reject('RECORD_MEMBER_TYPE', 'expected an array of unsigned integers', whereOf(m, j, name));
+  // The scanner already built an array: keep it when every item is a plain number (the usual case).
+  let plain = true;
+  for (let n = 0; n < v.length && plain; n++) plain = typeof v[n] === 'number';
+  if (plain) return v as number[];
   const out = new Array<number>(v.length);
   for (let n = 0; n < v.length; n++) {
     const item = v[n];
@@ -199,8 +203,7 @@ function readIndexArray(v: Lite | undefined, ctx: CheckContext, m: ScannedMember
 /** Reads `[fileRef, startLine, endLine]`; the line rules themselves are integrity checks (stage 5). */
 export function readAnchor(v: Lite | undefined, ctx: CheckContext, m: ScannedMembers, j: number, name: string): [number, number | bigint, number | bigint] {
   if (Array.isArray(v) && v.length === 3) {
-    const [a, b, c] = v;
-    if (typeof a === 'number' && typeof b === 'number' && typeof c === 'number') return [a, b, c];
+    if (typeof v[0] === 'number' && typeof v[1] === 'number' && typeof v[2] === 'number') return v as [number, number, number];
   }
   const where = whereOf(m, j, name);
   if (!Array.isArray(v) || v.length !== 3) return ctx.reject('RECORD_MEMBER_TYPE', 'an anchor is [fileRef, startLine, endLine]', where);

@@ -2,23 +2,42 @@
  * The format generators fuzzing draws valid inputs from, per op (generators/<format>/). Each is
  * imported lazily; an op whose generator is missing fuzzes from its seed corpus alone.
  */
-import type fc from 'fast-check';
+import fc from 'fast-check';
 import type { OpName } from '../../shared/ops.ts';
 import type { FormatSources } from './fuzz-input.ts';
 
 const utf8 = (s: string) => new Uint8Array(Buffer.from(s, 'utf8'));
 
-type Loader = () => Promise<fc.Arbitrary<Uint8Array>>;
+type Loader = () => Promise<FormatSources>;
 
 const LOADERS: Partial<Record<OpName, Loader>> = {
   'journal.read': async () => {
     const { journalHistory } = await import('../../../generators/journal/journal-history.ts');
     const { sampleBytes } = await import('../../../generators/journal/_internals/sample.ts');
-    return journalHistory({ maxLines: 6, maxRecords: 3 }).map(sampleBytes);
+    const { JOURNAL_MUTATORS } = await import('../../../generators/journal/mutators.ts');
+    const history = journalHistory({ maxLines: 6, maxRecords: 3 });
+    return {
+      valid: history.map(sampleBytes),
+      // The format's own mutators (one rule each) reach rules byte edits rarely hit.
+      invalid: fc
+        .tuple(history, fc.nat({ max: JOURNAL_MUTATORS.length - 1 }), fc.nat({ max: 1 << 16 }))
+        .map(([sample, which, pick]) => JOURNAL_MUTATORS[which]!.apply(sample, pick) ?? sampleBytes(sample)),
+    };
+  },
+  'codegraph.read': async () => {
+    const { codegraphModelFile } = await import('../../../generators/codegraph/codegraph-model-file.ts');
+    const { MODEL_MUTATORS } = await import('../../../generators/codegraph/model-mutators.ts');
+    const model = codegraphModelFile();
+    return {
+      valid: model,
+      invalid: fc
+        .tuple(model, fc.nat({ max: MODEL_MUTATORS.length - 1 }), fc.nat({ max: 1 << 16 }))
+        .map(([bytes, which, pick]) => MODEL_MUTATORS[which]!.apply(bytes, pick) ?? bytes),
+    };
   },
   'morph.c14n': async () => {
     const { jsonText } = await import('../../../generators/morph/json-text.ts');
-    return jsonText().map((t) => utf8(t.text));
+    return { valid: jsonText().map((t) => utf8(t.text)) };
   },
 };
 
@@ -27,7 +46,7 @@ export async function loadFormatSources(op: OpName): Promise<FormatSources> {
   const load = LOADERS[op];
   if (!load) return {};
   try {
-    return { valid: await load() };
+    return await load();
   } catch {
     return {};
   }

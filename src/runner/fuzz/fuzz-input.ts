@@ -20,6 +20,8 @@ export interface FuzzCase {
 /** Optional format-specific sources: an arbitrary of valid inputs and mutators valid → invalid. */
 export interface FormatSources {
   readonly valid?: fc.Arbitrary<Uint8Array>;
+  /** Outputs of the format's own mutators (each breaks one rule). */
+  readonly invalid?: fc.Arbitrary<Uint8Array>;
 }
 
 /** At most this many mutations are stacked on one base. */
@@ -33,9 +35,12 @@ export function fuzzCase(corpus: readonly CorpusEntry[], sources: FormatSources 
     { weight: 5, arbitrary: fc.array(byteMutation(), { minLength: 1, maxLength: MAX_MUTATIONS }) },
   );
   const fromCorpus = fc.record({ base: fc.nat({ max: Math.max(0, corpus.length - 1) }), mutations });
-  if (!sources.valid) return fromCorpus;
-  const fromGenerator = fc.record({ base: fc.constant(-1), generated: sources.valid, mutations });
-  return corpus.length === 0 ? fromGenerator : fc.oneof(fromCorpus, fromGenerator);
+  const generated: fc.Arbitrary<FuzzCase>[] = [];
+  if (sources.valid) generated.push(fc.record({ base: fc.constant(-1), generated: sources.valid, mutations }));
+  // A format mutator's output already breaks one rule; further edits would mostly mask it behind an earlier fault.
+  if (sources.invalid) generated.push(fc.record({ base: fc.constant(-1), generated: sources.invalid, mutations: fc.constant([]) }));
+  if (generated.length === 0) return fromCorpus;
+  return corpus.length === 0 ? fc.oneof(...generated) : fc.oneof(fromCorpus, ...generated);
 }
 
 /** The bytes of one fuzz case. */

@@ -65,7 +65,7 @@ export interface FuzzReport {
 
 /** Runs the fuzz loop. Oracle exceptions propagate (they are bugs of the suite, not of the testee). */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
-  if (options.corpus.length === 0 && !options.sources?.valid) {
+  if (options.corpus.length === 0 && !options.sources?.valid && !options.sources?.invalid) {
     throw new Error(`no seed input for ${options.op}: no golden vector, case source or built-in seed`);
   }
   const dir = await mkdtemp(join(tmpdir(), 'formcert-fuzz-'));

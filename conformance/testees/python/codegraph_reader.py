@@ -235,6 +235,9 @@ class _Reader:
             if not isinstance(words, list):
                 raise Refused("RECORD_MEMBER_TYPE", "dict.%s must be an array" % name, line)
             for word in words:
+                if name == "kinds" and word == "":
+                    # seed 004: kinds are non-empty strings, a rule of the document itself (core).
+                    raise Refused("RECORD_MEMBER_TYPE", "dict.kinds holds an empty string", line)
                 _string(word, line, "dict.%s entry" % name, non_empty=True)
                 if name in vocabularies and word not in vocabularies[name]:
                     if not faults.on("codegraph-open-vocabulary"):

@@ -73,7 +73,7 @@ def _read(data):
             inspected, torn = data, b""
     else:
         inspected, torn = data, b""
-    _check_bytes(inspected)
+    _check_bytes(data[:header_end], 1)
 
     body = inspected[header_end + 1:]
     pieces = body.split(b"\n")
@@ -81,8 +81,11 @@ def _read(data):
     if pieces and pieces[-1] == b"":
         pieces.pop()
     entries = []
+    previous = None
     for offset, raw in enumerate(pieces):
         line_no = offset + 2
+        # Single pass: each line's bytes are judged when the line is reached.
+        _check_bytes(raw, line_no)
         if raw.strip(b" \t") == b"":
             if faults.on("journal-blank-line-skipped"):
                 continue
@@ -105,8 +108,8 @@ def _read(data):
             entries.append(_check_frame(value, raw, line_no))
         else:
             entries.append([_check_entry(value, line_no)])
+        previous = _check_positions(entries[-1], origin, previous, line_no)
 
-    _check_positions(entries, origin)
     flat = [entry for line in entries for entry in line]
     last = flat[-1]["position"] if flat else 0
     frontier = max(last, origin) if not faults.on("journal-frontier-ignores-origin") else (last or origin)
@@ -122,11 +125,14 @@ def _read(data):
     }
 
 
-def _check_bytes(inspected):
-    """R-J1: no CR byte and valid UTF-8 over everything that is inspected."""
-    if b"\r" in inspected and not faults.on("journal-cr-tolerated"):
-        raise Refused("CARRIAGE_RETURN", "CR byte in the file", inspected[: inspected.find(b"\r")].count(b"\n") + 1)
-    decode_utf8(inspected)
+def _check_bytes(raw, line_no):
+    """R-J1: no CR byte and valid UTF-8 in one inspected line."""
+    if b"\r" in raw and not faults.on("journal-cr-tolerated"):
+        raise Refused("CARRIAGE_RETURN", "CR byte in the file", line_no)
+    try:
+        decode_utf8(raw)
+    except JsonRefused as exc:
+        raise Refused(exc.code, str(exc), line_no) from None
 
 
 def _parse_line(raw, line_no):
@@ -373,19 +379,19 @@ def _check_record_witness(metadata, head, line_no):
         raise Refused("RECORD_METADATA_MISMATCH", "a record has no request and no link", line_no)
 
 
-def _check_positions(lines, origin):
-    """R-J4: contiguous ascending positions from at most origin + 1; origin on a group boundary."""
-    previous = None
-    for index, line in enumerate(lines):
-        line_no = index + 2
-        first, last = line[0]["position"], line[-1]["position"]
-        if previous is None:
-            if first > origin + 1 and not faults.on("journal-position-gap-allowed"):
-                raise Refused("POSITION_GAP", "first position leaves a gap above origin", line_no)
-        elif first <= previous:
-            raise Refused("POSITION_NOT_ASCENDING", "positions must ascend", line_no)
-        elif first != previous + 1 and not faults.on("journal-position-gap-allowed"):
-            raise Refused("POSITION_GAP", "positions are not contiguous", line_no)
-        if first <= origin < last and not faults.on("journal-origin-inside-group-allowed"):
-            raise Refused("ORIGIN_INSIDE_GROUP", "origin inside a group", line_no)
-        previous = last
+def _check_positions(line, origin, previous, line_no):
+    """R-J4: contiguous ascending positions from at most origin + 1; origin on a group boundary.
+
+    Judged line by line; returns the line's last position for the next line.
+    """
+    first, last = line[0]["position"], line[-1]["position"]
+    if previous is None:
+        if first > origin + 1 and not faults.on("journal-position-gap-allowed"):
+            raise Refused("POSITION_GAP", "first position leaves a gap above origin", line_no)
+    elif first <= previous:
+        raise Refused("POSITION_NOT_ASCENDING", "positions must ascend", line_no)
+    elif first != previous + 1 and not faults.on("journal-position-gap-allowed"):
+        raise Refused("POSITION_GAP", "positions are not contiguous", line_no)
+    if first <= origin < last and not faults.on("journal-origin-inside-group-allowed"):
+        raise Refused("ORIGIN_INSIDE_GROUP", "origin inside a group", line_no)
+    return last

@@ -34,7 +34,7 @@ export function register(program: Command, setExit: SetExit): void {
     .option('--profile <profile>', 'core (document rules only) or strict (core + resolutions)', 'strict')
     .option('--json', 'print one JSON object instead of text')
     .action(async (target: string, file: string, opts: { profile: string; json?: boolean }) => {
-      const load = TARGETS[target];
+      const load = Object.hasOwn(TARGETS, target) ? TARGETS[target] : undefined;
       if (!load || (opts.profile !== 'core' && opts.profile !== 'strict')) {
         process.stderr.write(
           load ? `unknown profile: ${opts.profile} (core or strict)\n` : `unknown target: ${target} (${Object.keys(TARGETS).join(', ')})\n`,

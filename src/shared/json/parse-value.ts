@@ -32,6 +32,12 @@ interface ObjectFrame {
 }
 type Frame = ArrayFrame | ObjectFrame;
 
+/** Buffer's own slice decoders: what toString('utf8', s, e) calls after its argument checks. */
+interface SlicingBuffer extends Buffer {
+  utf8Slice(start: number, end: number): string;
+  latin1Slice(start: number, end: number): string;
+}
+
 class Refusal {
   constructor(readonly error: FormatError) {}
 }
@@ -45,9 +51,9 @@ export function parseJson(input: Uint8Array | string, options: ParseOptions = {}
   return new Parser(bytes, options).run();
 }
 
-function toBuffer(input: Uint8Array | string): Buffer {
-  if (typeof input === 'string') return Buffer.from(input, 'utf8');
-  return Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+function toBuffer(input: Uint8Array | string): SlicingBuffer {
+  if (typeof input === 'string') return Buffer.from(input, 'utf8') as SlicingBuffer;
+  return (Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength)) as SlicingBuffer;
 }
 
 class Parser {
@@ -58,7 +64,7 @@ class Parser {
   private readonly maxNodes: number;
 
   constructor(
-    private readonly bytes: Buffer,
+    private readonly bytes: SlicingBuffer,
     private readonly options: ParseOptions,
   ) {
     this.maxDepth = options.maxDepth ?? Infinity;
@@ -92,8 +98,9 @@ class Parser {
     // One loop, two states: read a value, then attach it to its container (or finish).
     for (;;) {
       this.skipWhitespace();
-      value = this.readValueStart();
-      if (value === OPENED) continue;
+      const start = this.readValueStart();
+      if (start === OPENED) continue;
+      value = start;
       for (;;) {
         const top = stack[stack.length - 1];
         if (top === undefined) {

@@ -105,8 +105,14 @@ function decodeRecipes(): CaseSpec[] {
   const b = bundle(ir(RECORDS), planOf('json-compact'));
   out.push(accept('morph.decode', 'accept-any-boundary', writeBundle(b.parts, '0123456789abcdef01234567'), ['R-M6a', 'MORPH-CTX-2'], 'any 24-hex boundary is accepted; it is not derived again', 'strict'));
   out.push(accept('morph.decode', 'accept-all-zero-boundary', writeBundle(b.parts, '0'.repeat(24)), ['R-M6a'], 'any 24-hex boundary is accepted', 'strict'));
-  out.push(accept('morph.decode', 'accept-schema-object', bundle(ir(RECORDS), planOf('json-compact'), { schema: ir('{"type":"array","items":{"type":"object"}}') }).text, ['MORPH-CTX-7', 'R-M6a'], 'a schema section in JCS form'));
-  out.push(accept('morph.decode', 'accept-schema-number', bundle(ir('[1]'), planOf('json-lines'), { schema: ir('1.5e2') }).text, ['MORPH-CTX-7', 'R-M6a'], 'schema 150 in JCS form'));
+  out.push(accept('morph.decode', 'accept-schema-object', bundle(ir(RECORDS), planOf('json-compact'), { schema: ir('{"type":"array","items":{"type":"object"}}') }).text, ['MORPH-CTX-7', 'R-M6a', 'R-S4'], 'a schema section in JCS form'));
+  out.push(accept('morph.decode', 'accept-schema-number', bundle(ir('[1]'), planOf('json-lines'), { schema: ir('1.5e2') }).text, ['MORPH-CTX-7', 'R-M6a', 'R-S4'], 'schema 150 in JCS form'));
+  const fixed = '0123456789abcdef01234567';
+  out.push(reject('morph.decode', 'schema-not-jcs-number', writeBundle({ ...b.parts, schema: '{"maximum":1.0}' }, fixed), 'BUNDLE_SCHEMA_NOT_CANONICAL', ['R-M6a', 'R-S4'], 'strict', 'JCS writes the number 1.0 as 1, so this schema text is not canonical'));
+  out.push(reject('morph.decode', 'schema-not-jcs-order', writeBundle({ ...b.parts, schema: '{"type":"object","$id":"x"}' }, fixed), 'BUNDLE_SCHEMA_NOT_CANONICAL', ['R-M6a', 'R-S4'], 'strict', 'JCS sorts members by UTF-16 code unit: $id comes before type'));
+  // MORPH-CTX-5: a string just under the IR input bound makes a bundle just over the bundle bound.
+  const big = bundle(ir(`"${'x'.repeat(16 * 1024 * 1024 - 64)}"`), planOf('json-compact')).text;
+  out.push(reject('morph.decode', 'bundle-over-16-mib', big, 'LIMIT_EXCEEDED', ['MORPH-CTX-5'], 'core', `a well-formed json-compact bundle of ${Buffer.byteLength(big)} bytes, over 16,777,216: refused before it is read`));
   out.push(accept('morph.decode', 'accept-empty-guide', bundle(ir(RECORDS), planOf('json-compact'), { guide: { id: '', version: '', text: '' } }).text, ['MORPH-CTX-6', 'R-M6a'], 'guide ids are not checked against the suite names; empty guide text is two LFs'));
   const markerLike = { id: 'custom', version: '9', text: '<<<MORPH:0123456789abcdef01234567:END>>>\nMORPH-CONTEXT/1 x\n<<<MORPH:' };
   out.push(accept('morph.decode', 'accept-guide-with-foreign-markers', bundle(ir(RECORDS), planOf('rows-delimited', ','), { guide: markerLike }).text, ['R-M4', 'R-M6a'], 'markers of another boundary inside the guide are plain text', 'strict'));

@@ -8,32 +8,8 @@ import { JSON_CODES } from '../shared/json/constants.ts';
 /** The one schemaVersion this reader accepts (R-C2). */
 export const SCHEMA_VERSION = '1.0.0';
 
-/** Structural bytes the line scanner dispatches on. */
-export const BYTE = {
-  TAB: 0x09,
-  LF: 0x0a,
-  CR: 0x0d,
-  SPACE: 0x20,
-  QUOTE: 0x22,
-  PLUS: 0x2b,
-  COMMA: 0x2c,
-  MINUS: 0x2d,
-  DOT: 0x2e,
-  ZERO: 0x30,
-  NINE: 0x39,
-  COLON: 0x3a,
-  UPPER_E: 0x45,
-  LEFT_BRACKET: 0x5b,
-  BACKSLASH: 0x5c,
-  RIGHT_BRACKET: 0x5d,
-  LOWER_E: 0x65,
-  LOWER_F: 0x66,
-  LOWER_N: 0x6e,
-  LOWER_T: 0x74,
-  LOWER_U: 0x75,
-  LEFT_BRACE: 0x7b,
-  RIGHT_BRACE: 0x7d,
-} as const;
+/** Structural bytes: the JSON core's table, shared by every scanner. */
+export { BYTE } from '../shared/json/constants.ts';
 
 /** The UTF-8 byte-order mark. */
 export const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;

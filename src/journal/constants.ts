@@ -7,26 +7,8 @@ export const SCHEMA_RETIRED = 1;
 /** The only group frame version (R-J6). */
 export const GROUP_FRAME_VERSION = 1;
 
-/** Bytes the reader looks at outside JSON values. */
-export const BYTE = {
-  LF: 0x0a,
-  CR: 0x0d,
-  SPACE: 0x20,
-  TAB: 0x09,
-  QUOTE: 0x22,
-  BACKSLASH: 0x5c,
-  OPEN_BRACE: 0x7b,
-  CLOSE_BRACE: 0x7d,
-  OPEN_BRACKET: 0x5b,
-  CLOSE_BRACKET: 0x5d,
-  COLON: 0x3a,
-  COMMA: 0x2c,
-  MINUS: 0x2d,
-  PLUS: 0x2b,
-  DOT: 0x2e,
-  ZERO: 0x30,
-  NINE: 0x39,
-} as const;
+/** Structural bytes: the JSON core's table, shared by every scanner. */
+export { BYTE } from '../shared/json/constants.ts';
 /** The UTF-8 byte-order mark (R-J1 refuses it at the start of a file). */
 export const BOM = [0xef, 0xbb, 0xbf] as const;
 

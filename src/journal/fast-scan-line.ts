@@ -136,9 +136,9 @@ function reservedIdOk(start: number, stop: number): boolean {
 
 /** A compact array of canonical byte values (R-J7 payload); sets its end at p. */
 function byteArray(): boolean {
-  if (buf[p] !== BYTE.OPEN_BRACKET) return false;
+  if (buf[p] !== BYTE.LEFT_BRACKET) return false;
   p++;
-  if (buf[p] === BYTE.CLOSE_BRACKET) {
+  if (buf[p] === BYTE.RIGHT_BRACKET) {
     p++;
     return true;
   }
@@ -146,7 +146,7 @@ function byteArray(): boolean {
     const v = uint();
     if (v < 0 || v > 255) return false;
     if (buf[p] === BYTE.COMMA) p++;
-    else if (buf[p] === BYTE.CLOSE_BRACKET) {
+    else if (buf[p] === BYTE.RIGHT_BRACKET) {
       p++;
       return true;
     } else return false;
@@ -187,7 +187,7 @@ function entry(): boolean {
   if (lit(T_NULL)) eLinkNull = true;
   else if (lit(T_UNDO) || lit(T_REDO)) {
     const target = uint();
-    if (target < 1 || target >= position || buf[p] !== BYTE.CLOSE_BRACE) return false;
+    if (target < 1 || target >= position || buf[p] !== BYTE.RIGHT_BRACE) return false;
     p++;
     eLinkNull = false;
   } else return false;
@@ -197,14 +197,14 @@ function entry(): boolean {
   let payloadBytes: number;
   if (reserved) {
     const start = p;
-    if (!byteArray() || buf[p] !== BYTE.CLOSE_BRACE) return false;
+    if (!byteArray() || buf[p] !== BYTE.RIGHT_BRACE) return false;
     payloadBytes = p - start;
     p++;
   } else {
     const payload = scanJson(buf, p, end, false, true);
     if (!payload.ok) return false;
     const span = payload.value as PayloadSpan;
-    if (span.end === p || buf[span.end] !== BYTE.CLOSE_BRACE) return false;
+    if (span.end === p || buf[span.end] !== BYTE.RIGHT_BRACE) return false;
     payloadBytes = span.compactLength;
     p = span.end + 1;
   }
@@ -260,7 +260,7 @@ export function fastScanLine(line: Buffer, framesAllowed: boolean): FastLine | u
     budget += ePayloadBytes;
     last = ePosition;
   }
-  if (buf[p] !== BYTE.CLOSE_BRACKET || buf[p + 1] !== BYTE.CLOSE_BRACE || p + 2 !== end) return undefined;
+  if (buf[p] !== BYTE.RIGHT_BRACKET || buf[p + 1] !== BYTE.RIGHT_BRACE || p + 2 !== end) return undefined;
   if (last !== frontier || budget > LIMITS.MAX_GROUP_PAYLOAD_BYTES) return undefined;
   return { first, last, isGroup: true };
 }

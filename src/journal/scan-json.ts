@@ -382,8 +382,8 @@ export function scanJson(buf: Buffer, start: number, end: number, spanPayloads: 
       if (skipping) compact += gLen;
       pos = gPos;
       value = s ?? null;
-    } else if (b === BYTE.OPEN_BRACE || b === BYTE.OPEN_BRACKET) {
-      const isObj = b === BYTE.OPEN_BRACE;
+    } else if (b === BYTE.LEFT_BRACE || b === BYTE.LEFT_BRACKET) {
+      const isObj = b === BYTE.LEFT_BRACE;
       kindStack[depth] = isObj ? KIND_OBJ : KIND_ARR;
       valueStack[depth] = skipping ? null : isObj ? new Map() : [];
       skipKeys[depth] = skipping && isObj ? [] : null;
@@ -392,7 +392,7 @@ export function scanJson(buf: Buffer, start: number, end: number, spanPayloads: 
       if (skipping) compact += 1;
       pos++;
       while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
-      if (buf[pos] === (isObj ? BYTE.CLOSE_BRACE : BYTE.CLOSE_BRACKET)) {
+      if (buf[pos] === (isObj ? BYTE.RIGHT_BRACE : BYTE.RIGHT_BRACKET)) {
         pos++;
         depth--;
         if (skipping) compact += 1;
@@ -460,7 +460,7 @@ export function scanJson(buf: Buffer, start: number, end: number, spanPayloads: 
           wantKey = true;
           break;
         }
-        if (c === BYTE.CLOSE_BRACE) {
+        if (c === BYTE.RIGHT_BRACE) {
           if (skipping) compact += 1;
           pos++;
           depth--;
@@ -478,7 +478,7 @@ export function scanJson(buf: Buffer, start: number, end: number, spanPayloads: 
         while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
         break;
       }
-      if (c === BYTE.CLOSE_BRACKET) {
+      if (c === BYTE.RIGHT_BRACKET) {
         if (skipping) compact += 1;
         pos++;
         depth--;

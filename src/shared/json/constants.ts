@@ -20,6 +20,10 @@ export const BYTE = {
   BACKSLASH: 0x5c,
   RIGHT_BRACKET: 0x5d,
   LOWER_E: 0x65,
+  LOWER_F: 0x66,
+  LOWER_N: 0x6e,
+  LOWER_T: 0x74,
+  LOWER_U: 0x75,
   LEFT_BRACE: 0x7b,
   RIGHT_BRACE: 0x7d,
 } as const;

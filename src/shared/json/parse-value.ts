@@ -178,11 +178,11 @@ class Parser {
       }
       case BYTE.QUOTE:
         return this.readString();
-      case 0x74: // t
+      case BYTE.LOWER_T:
         return this.readLiteral('true', true);
-      case 0x66: // f
+      case BYTE.LOWER_F:
         return this.readLiteral('false', false);
-      case 0x6e: // n
+      case BYTE.LOWER_N:
         return this.readLiteral('null', null);
       default:
         if (c === BYTE.MINUS || (c !== undefined && c >= BYTE.ZERO && c <= BYTE.NINE)) return this.readNumber();

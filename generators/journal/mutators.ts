@@ -433,7 +433,15 @@ export const JOURNAL_MUTATORS: readonly JournalMutator[] = [
   {
     name: 'reserved-malformed-id', requirement: 'R-J7', code: 'RESERVED_NAMESPACE', profile: 'core',
     apply: onEntry(isRecordEntry, (r, pick) => {
-      r.entry.set('id', pickFrom(['harmos:work//fact', 'harmos:work/billing', 'harmos:work/billing/', 'harmos:sidecar/Owner/x', 'harmos:sidecar/9x/y', 'harmos:sidecar/a_b/y', 'harmos:guest//x', 'harmos:guest/g1/'], pick));
+      r.entry.set('id', pickFrom(['harmos:work//fact', 'harmos:work/billing', 'harmos:work/billing/', 'harmos:sidecar/Owner/x', 'harmos:sidecar/9x/y', 'harmos:sidecar/a_b/y'], pick));
+      r.entry.set('payload', [n(1)]);
+    }, (p) => makeEntry(p, { kind: 'Record' })),
+  },
+  {
+    // Only R-J7 gives the guest id its shape, so this one is strict.
+    name: 'reserved-malformed-guest-id', requirement: 'R-J7', code: 'RESERVED_NAMESPACE', profile: 'strict',
+    apply: onEntry(isRecordEntry, (r, pick) => {
+      r.entry.set('id', pickFrom(['harmos:guest//x', 'harmos:guest/g1/', 'harmos:guest/'], pick));
       r.entry.set('payload', [n(1)]);
     }, (p) => makeEntry(p, { kind: 'Record' })),
   },

@@ -8,7 +8,7 @@ import { sealArtifact } from '../../src/morph/artifact/seal-artifact.ts';
 import { CONTEXT_CODES, CONTEXT_RULES, ruleProfile } from '../../src/morph/bundle/constants.ts';
 import { MORPH_CODES } from '../../src/morph/constants.ts';
 import type { Profile } from '../../src/shared/errors.ts';
-import { JSON_CODES } from '../../src/shared/json/constants.ts';
+import { JSON_CODES, JSON_RULES } from '../../src/shared/json/constants.ts';
 import { writeJson } from '../../src/shared/json/write-value.ts';
 import { isJsonObject, jsonNumber, type JsonObject, type JsonValue } from '../../src/shared/json/value.ts';
 
@@ -110,8 +110,8 @@ export function artifactMutators(): ArtifactMutator[] {
   const C = CONTEXT_CODES;
   return [
     m('not-json', R.ARTIFACT_JSON, JSON_CODES.SYNTAX, (a) => write(a).slice(0, -3)),
-    m('byte-order-mark', R.ARTIFACT_JSON, JSON_CODES.BOM, (a) => `\ufeff${write(a)}`),
-    m('duplicate-member', R.ARTIFACT_JSON, JSON_CODES.DUPLICATE_MEMBER, (a) => write(a).replace('{\n', '{\n  "dependencyMode": "self-contained",\n')),
+    m('byte-order-mark', JSON_RULES.STRICT, JSON_CODES.BOM, (a) => `\ufeff${write(a)}`),
+    m('duplicate-member', JSON_RULES.STRICT, JSON_CODES.DUPLICATE_MEMBER, (a) => write(a).replace('{\n', '{\n  "dependencyMode": "self-contained",\n')),
     m('root-array', R.ARTIFACT_SHAPE, C.ARTIFACT_NOT_OBJECT, (a) => [a]),
     ...shapeMutators(),
     m('artifact-id-uppercase', R.ARTIFACT_SHAPE, C.ARTIFACT_INVALID_MEMBER, (a) => setAt(a, '/artifactId', (a.get('artifactId') as string).toUpperCase().replace(/[0-9]/g, 'A'))),

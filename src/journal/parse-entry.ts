@@ -209,7 +209,9 @@ function checkReservedEntry(
   // The first "/" after the prefix splits owner from name; the name may itself contain "/".
   const slash = rest.indexOf('/');
   if (slash <= 0 || slash === rest.length - 1 || !ownerOk(rest.slice(0, slash))) {
-    return refuse(CODES.RESERVED_NAMESPACE, REQ.RESERVED, 'core', 'malformed reserved fact id', at, idPointer, 'id');
+    // The seed spells out the work and sidecar id shapes (core); only R-J7 gives the guest one (strict).
+    const profile = id.startsWith(GUEST_PREFIX) ? 'strict' : 'core';
+    return refuse(CODES.RESERVED_NAMESPACE, REQ.RESERVED, profile, 'malformed reserved fact id', at, idPointer, 'id');
   }
   if (kind !== KIND_RECORD) {
     return refuse(CODES.RESERVED_KIND, REQ.RESERVED, 'core', 'a reserved fact must be a Record', at, childPointer(pointer, 'kind'), 'kind');

@@ -1,7 +1,6 @@
 /**
  * The suite's strength: every mutant (a reader with one realistic fault) must fail at least one
- * golden case (golden/ plus the few supplementary cases of supplement-cases.ts; KILL-RATE.md shows
- * which mutants golden/ alone catches), and the clean readers must pass every one.
+ * golden case, and the clean readers must pass every one (KILL-RATE.md shows the counts).
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -13,7 +12,6 @@ import type { Vector } from '../../src/shared/vectors.ts';
 import { CLEAN_READERS } from './clean-readers.ts';
 import { MORPH_FAULTS } from './morph/testee.ts';
 import { certifyMutant, loadMutants, REPO_ROOT } from './run-mutants.ts';
-import { supplementVectors } from './supplement-cases.ts';
 
 const mutants = loadMutants();
 const requirementIds = new Set(REGISTRY_FORMATS.flatMap((f) => loadRequirements(f).map((r) => r.id)));
@@ -21,9 +19,9 @@ const pythonSource = ['strict_json.py', 'journal_reader.py', 'codegraph_reader.p
   .map((f) => readFileSync(join(REPO_ROOT, 'conformance', 'testees', 'python', f), 'utf8'))
   .join('\n');
 
-/** Golden vectors plus the supplementary cases, loaded once for the whole file. */
+/** The golden vectors, loaded once for the whole file. */
 let vectorsPromise: Promise<Vector[]> | undefined;
-const goldenVectors = () => (vectorsPromise ??= Promise.all([loadVectors(), supplementVectors()]).then(([g, s]) => [...g, ...s]));
+const goldenVectors = () => (vectorsPromise ??= loadVectors());
 
 describe('the mutant manifest', () => {
   it('holds at least 40 mutants across the three formats, with unique names', () => {

@@ -193,7 +193,26 @@ function seeded(): CaseSpec[] {
   return out;
 }
 
+/** Two edges equal in f, o and k, so only the anchor orders them (CG-ORD-4). */
+function anchorOrderCases(): CaseSpec[] {
+  const model = (starts: number[]) =>
+    [
+      '{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"src","dict":{"kinds":["class","package"],"traits":[],"edges":["invocation"],"provenance":["declared"]}}',
+      '{"t":"f","i":0,"path":"a/B.java"}',
+      '{"t":"e","i":0,"k":1,"tr":[],"m":0,"s":"a"}',
+      '{"t":"e","i":1,"k":0,"tr":[],"m":0,"s":"B"}',
+      '{"t":"e","i":2,"k":0,"tr":[],"m":0,"s":"C"}',
+      ...starts.map((s) => `{"t":"x","k":0,"f":1,"o":2,"p":0,"anchor":[0,${s},${s}]}`),
+      `{"t":"eof","counts":{"files":1,"entities":3,"edges":${starts.length}}}`,
+    ].join('\n') + '\n';
+  const base = { op: 'codegraph.read', profile: 'core', requirements: ['CG-ORD-4'] } as const;
+  return [
+    { ...base, name: 'edges-out-of-order-by-anchor', input: model([5, 3]), expect: { verdict: 'reject', code: 'EDGE_ORDER' }, note: 'edges equal in f, o and k are ordered by anchor start: 5 before 3 is out of order' },
+    { ...base, name: 'edges-ordered-by-anchor', input: model([3, 5]), expect: { verdict: 'accept' }, note: 'edges equal in f, o and k, anchors ascending' },
+  ];
+}
+
 /** Every codegraph golden case. */
 export function goldenCases(): CaseSpec[] {
-  return [...recipes(), ...mutatedBase(), ...seeded()];
+  return [...recipes(), ...anchorOrderCases(), ...mutatedBase(), ...seeded()];
 }

@@ -4,6 +4,7 @@ import { sha256Hex } from '../../src/shared/digest.ts';
 import { loadRequirements } from '../../src/shared/registry.ts';
 import { caseId } from '../../src/shared/vectors.ts';
 import { goldenCases } from './golden-cases.ts';
+import { largeFrameCases } from './large-frame-cases.ts';
 
 const cases = goldenCases();
 
@@ -14,7 +15,11 @@ describe('journal golden cases', () => {
     expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
     expect(new Set(cases.map((c) => caseId(c.op, c.input))).size).toBe(cases.length);
     expect(cases.length).toBeGreaterThan(250);
-    const total = cases.reduce((s, c) => s + (typeof c.input === 'string' ? Buffer.byteLength(c.input) : c.input.length), 0);
+    const size = (c: (typeof cases)[number]) => (typeof c.input === 'string' ? Buffer.byteLength(c.input) : c.input.length);
+    // The R-J6 frame and budget bounds need multi-MiB inputs (large-frame-cases.ts); everything else stays small.
+    const large = new Set(largeFrameCases().map((c) => c.name));
+    expect(cases.filter((c) => large.has(c.name)).map((c) => size(c) > 4 * 1024 * 1024 && size(c) < 9 * 1024 * 1024)).toStrictEqual([true, true, true]);
+    const total = cases.filter((c) => !large.has(c.name)).reduce((s, c) => s + size(c), 0);
     expect(total).toBeLessThan(4 * 1024 * 1024);
   });
 

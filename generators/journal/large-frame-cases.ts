@@ -1,0 +1,37 @@
+/**
+ * Golden cases for the two R-J6 size bounds of a group frame, which need multi-MiB inputs (stored as
+ * side files in golden/): the 8 MiB physical line bound and the 4 MiB payload budget, transaction included.
+ */
+import type { CaseSpec } from '../../src/shared/vectors.ts';
+
+const MIB = 1024 * 1024;
+const HEADER = '{"schema":3,"generation":0,"origin":0}\n';
+
+function entry(position: number, kind: 'Transaction' | 'Record', payload: string): string {
+  const causation = kind === 'Record' ? 1 : null;
+  return (
+    `{"position":${position},"kind":"${kind}","id":"big.${kind.toLowerCase()}","version":1,` +
+    `"metadata":{"principal":null,"correlation":1,"causation":${causation},"request":null,"link":null,"at_us":0},"payload":${payload}}`
+  );
+}
+
+/** A v3 journal holding one group: a transaction and one record, the frame padded with `padding` spaces. */
+function oneGroup(txPayload: string, recordPayload: string, padding = 0): string {
+  return `${HEADER}{${' '.repeat(padding)}"group":1,"first":1,"frontier":2,"entries":[${entry(1, 'Transaction', txPayload)},${entry(2, 'Record', recordPayload)}]}\n`;
+}
+
+/** A JSON string whose compact serialization is exactly `bytes` bytes long (ASCII, quotes included). */
+function stringOfSize(bytes: number): string {
+  return `"${'a'.repeat(bytes - 2)}"`;
+}
+
+/** The frame-bound and payload-budget cases, expectations from R-J6. */
+export function largeFrameCases(): CaseSpec[] {
+  const budget = 4 * MIB;
+  const read = { op: 'journal.read', profile: 'core', requirements: ['R-J6'] } as const;
+  return [
+    { ...read, name: 'frame-over-8-mib', input: oneGroup('1', '2', 8 * MIB), expect: { verdict: 'reject', code: 'FRAME_TOO_LARGE' }, note: 'insignificant spaces count toward the 8 MiB physical bound of a group frame line' },
+    { ...read, name: 'budget-counts-transaction', input: oneGroup(stringOfSize(budget - 4), '"abc"'), expect: { verdict: 'reject', code: 'PAYLOAD_BUDGET_EXCEEDED' }, note: 'the transaction payload counts toward the 4 MiB budget: 4,194,300 + 5 bytes is one byte over' },
+    { ...read, name: 'budget-exactly-4-mib', input: oneGroup(stringOfSize(budget - 5), '"abc"'), expect: { verdict: 'accept' }, note: 'payloads summing to exactly 4,194,304 bytes are within the budget' },
+  ];
+}

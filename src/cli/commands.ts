@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
-import type { SetExit } from './exit-codes.ts';
+import type { SetExit } from '../shared/exit-codes.ts';
 
 /** A verb module: adds its command(s) to the program. Heavy imports belong inside the action handlers. */
 export interface VerbModule {

@@ -1,7 +1,7 @@
 /** The `formcert` command: parses argv with commander and dispatches to one module per verb. */
 import { Command, CommanderError } from 'commander';
 import { registerCommands } from './commands.ts';
-import { EXIT } from './exit-codes.ts';
+import { EXIT } from '../shared/exit-codes.ts';
 
 /** Runs the CLI and resolves to the process exit status. */
 export async function main(argv: string[]): Promise<number> {

@@ -3,7 +3,7 @@
  * bounded by the modules, the dictionaries and the longest line, never by the file size.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { FileValidator } from '../cli/commands/validate.ts';
+import type { FileValidator } from '../shared/file-validator.ts';
 import { fail, ok, type Profile, type Result } from '../shared/errors.ts';
 import { READ_CHUNK_BYTES } from './constants.ts';
 import { ModelReader, type ReadSummary } from './read-model.ts';

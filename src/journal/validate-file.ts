@@ -1,5 +1,5 @@
 /** `formcert validate journal <file>`: the streaming reader, summarised. */
-import type { FileValidator, ValidationSummary } from '../cli/commands/validate.ts';
+import type { FileValidator, ValidationSummary } from '../shared/file-validator.ts';
 import { fail, ok } from '../shared/errors.ts';
 import { readJournalFile } from './read-journal.ts';
 

@@ -5,7 +5,7 @@
  * as `strict`; the printed rule and profile say which kind of rule it is (MORPH-CTX-9).
  */
 import { readFile, stat } from 'node:fs/promises';
-import type { FileValidator } from '../cli/commands/validate.ts';
+import type { FileValidator } from '../shared/file-validator.ts';
 import { fail, formatError, ok } from '../shared/errors.ts';
 import { MAX_ARTIFACT_BYTES, importArtifact } from './artifact/import-artifact.ts';
 import { renderArtifact } from './artifact/render-artifact.ts';

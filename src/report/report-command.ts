@@ -1,6 +1,6 @@
 /** The work behind `formcert report …`. */
 import { writeFile } from 'node:fs/promises';
-import { EXIT } from '../cli/exit-codes.ts';
+import { EXIT } from '../shared/exit-codes.ts';
 import { mergeRecords, readReports } from './merge-reports.ts';
 import { renderBadge } from './render-badge.ts';
 import { renderHtml } from './render-html.ts';

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { isOpName, OP_NAMES } from '../shared/ops.ts';
 import type { Profile } from '../shared/errors.ts';
-import { EXIT } from '../cli/exit-codes.ts';
+import { EXIT } from '../shared/exit-codes.ts';
 import { summarize } from '../report/summarize.ts';
 import { describeRun, renderTextSummary } from '../report/render-text-summary.ts';
 import { templateNamesOp } from './argv-template.ts';

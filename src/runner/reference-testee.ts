@@ -13,6 +13,7 @@ import { isOpName, OP_NAMES, type OpHandler, type OpName } from '../shared/ops.t
 import { loadOracleOp } from './oracle-ops.ts';
 import type { ImplementationInfo } from './testee-reply.ts';
 import { EXEC_STATUS } from './exec-testee.ts';
+import { printRejection } from './print-rejection.ts';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -70,7 +71,6 @@ export async function execReferenceOp(op: string, inputPath: string, out: Writab
       out.write(writeJson(outcome.observation) + '\n');
       return EXEC_STATUS.ACCEPT;
     }
-    const { printRejection } = await import('../cli/commands/validate.ts');
     printRejection(outcome.error, (s) => out.write(s));
     return EXEC_STATUS.REJECT;
   } catch (e) {

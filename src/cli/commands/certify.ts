@@ -1,6 +1,6 @@
 /** `formcert certify`: run an implementation (or the bundled reference) against the golden vectors. */
 import type { Command } from 'commander';
-import type { SetExit } from '../exit-codes.ts';
+import type { SetExit } from '../../shared/exit-codes.ts';
 
 export function register(program: Command, setExit: SetExit): void {
   program

@@ -1,6 +1,6 @@
 /** `formcert fuzz --op <op> [--runs N | --seconds S] [--seed S] [--out DIR] [--persistent] -- <argv…>` */
 import type { Command } from 'commander';
-import { EXIT, type SetExit } from '../exit-codes.ts';
+import { EXIT, type SetExit } from '../../shared/exit-codes.ts';
 
 interface FuzzCliOptions {
   op: string;

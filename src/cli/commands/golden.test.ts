@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { main } from '../main.ts';
-import { EXIT } from '../exit-codes.ts';
+import { EXIT } from '../../shared/exit-codes.ts';
 
 /** Runs the CLI with stdout and stderr captured. */
 async function formcert(...argv: string[]): Promise<{ status: number; stdout: string }> {

@@ -1,6 +1,6 @@
 /** `formcert golden regenerate | check`: write golden/ from the case sources, or verify the committed files. */
 import type { Command } from 'commander';
-import { EXIT, type SetExit } from '../exit-codes.ts';
+import { EXIT, type SetExit } from '../../shared/exit-codes.ts';
 
 interface GoldenCliOptions {
   goldenDir?: string;

@@ -5,8 +5,8 @@
  */
 import type { Command } from 'commander';
 import type { FormatError } from '../../shared/errors.ts';
-import { EXIT, type SetExit } from '../exit-codes.ts';
-import { printRejection } from './validate.ts';
+import { EXIT, type SetExit } from '../../shared/exit-codes.ts';
+import { printRejection } from '../../runner/print-rejection.ts';
 
 /** Options of `morph encode`. */
 interface EncodeOptions {

@@ -1,6 +1,6 @@
 /** `formcert report merge|html|junit|markdown|badge <report.jsonl…>`: rework the JSON-lines reports of certify runs. */
 import type { Command } from 'commander';
-import type { SetExit } from '../exit-codes.ts';
+import type { SetExit } from '../../shared/exit-codes.ts';
 
 type Format = 'merge' | 'html' | 'junit' | 'markdown' | 'badge';
 

@@ -1,6 +1,6 @@
 /** `formcert testee exec|serve`: the reference oracle as an implementation under test (PROTOCOL.md). */
 import type { Command } from 'commander';
-import { EXIT, type SetExit } from '../exit-codes.ts';
+import { EXIT, type SetExit } from '../../shared/exit-codes.ts';
 
 export function register(program: Command, setExit: SetExit): void {
   const testee = program

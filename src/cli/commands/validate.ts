@@ -1,13 +1,9 @@
 /** `formcert validate <target> <file>`: streaming validation with the reference oracle. */
 import type { Command } from 'commander';
-import { describeLocation, type FormatError, type Profile, type Result } from '../../shared/errors.ts';
-import { EXIT, type SetExit } from '../exit-codes.ts';
-
-/** What a format's file validator returns on success: a few facts worth printing (counts, frontier…). */
-export type ValidationSummary = Record<string, string | number | boolean | null>;
-
-/** A format's file validator. Streaming; resolves to a Result, rejects only on I/O errors. */
-export type FileValidator = (path: string, options: { profile: Profile }) => Promise<Result<ValidationSummary>>;
+import type { Result } from '../../shared/errors.ts';
+import { EXIT, type SetExit } from '../../shared/exit-codes.ts';
+import type { FileValidator, ValidationSummary } from '../../shared/file-validator.ts';
+import { printRejection } from '../../runner/print-rejection.ts';
 
 const TARGETS: Record<string, () => Promise<FileValidator>> = {
   journal: async () => (await import('../../journal/validate-file.ts')).validateJournalFile,
@@ -15,15 +11,6 @@ const TARGETS: Record<string, () => Promise<FileValidator>> = {
   'morph-bundle': async () => (await import('../../morph/validate-file.ts')).validateBundleFile,
   'morph-artifact': async () => (await import('../../morph/validate-file.ts')).validateArtifactFile,
 };
-
-/** Prints a rejection in the CLI contract's form: `code: <CODE>` first, then where and why. */
-export function printRejection(error: FormatError, out: (s: string) => void): void {
-  out(`code: ${error.code}\n`);
-  const where = describeLocation(error.location);
-  if (where) out(`where: ${where}\n`);
-  out(`rule: ${error.requirement} (${error.profile})\n`);
-  out(`why: ${error.message}\n`);
-}
 
 export function register(program: Command, setExit: SetExit): void {
   program

@@ -41,7 +41,7 @@ describe('real JSON documents from node_modules', () => {
   });
 
   it('JSONTestSuite documents the strict reader accepts round-trip too (edge-case lexemes, escapes, unicode)', () => {
-    const dir = join(import.meta.dirname, '../../../../shared/external/JSONTestSuite/test_parsing');
+    const dir = join(import.meta.dirname, '../../../vendor/JSONTestSuite/test_parsing');
     const names = readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
     let accepted = 0;
     const failures: string[] = [];

@@ -1,6 +1,6 @@
 /**
- * JSONTestSuite's parsing cases (../shared/external, used as is) through the strict reader, with the
- * verdicts the external README gives under R-S1/R-S2.
+ * JSONTestSuite's parsing cases (vendor/JSONTestSuite, used as is) through the strict reader, with the
+ * verdicts R-S1/R-S2 give them (vendor/JSONTestSuite/README.md).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { JSON_CODES } from './constants.ts';
 import { parseJson } from './parse-value.ts';
 
-const DIR = join(import.meta.dirname, '../../../../shared/external/JSONTestSuite/test_parsing');
+const DIR = join(import.meta.dirname, '../../../vendor/JSONTestSuite/test_parsing');
 const files = readdirSync(DIR).sort();
 
 /** R-S1 rejects duplicate members although RFC 8259 allows them. */

@@ -52,6 +52,9 @@ export function ok<T>(value: T): { readonly ok: true; readonly value: T } {
   return { ok: true, value };
 }
 
+/** The one successful void {@link Result}: shared and frozen, so a check that passes allocates nothing. */
+export const OK: { readonly ok: true; readonly value: undefined } = Object.freeze({ ok: true, value: undefined });
+
 /** Wraps an error as a failed {@link Result}. */
 export function fail<E = FormatError>(error: E): { readonly ok: false; readonly error: E } {
   return { ok: false, error };

@@ -1,10 +1,12 @@
+/** The fast tier (`npm test`): every test but the conformance tier, default per-test timeout. */
 import { defineConfig } from 'vitest/config';
+import { ALL_TESTS, CONFORMANCE_TESTS, FRESH_SEED } from './vitest.shared.ts';
 
 export default defineConfig({
   test: {
-    include: ['{src,generators,conformance,scripts,bench,golden}/**/*.test.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    include: [ALL_TESTS],
+    exclude: ['**/node_modules/**', CONFORMANCE_TESTS],
+    env: { FORMCERT_SEED: FRESH_SEED },
     pool: 'forks',
   },
 });

@@ -7,6 +7,7 @@ import { jsonDiff } from '../../src/shared/json/equal.ts';
 import type { JsonArray, JsonObject, JsonValue } from '../../src/shared/json/value.ts';
 import { codegraphModel } from './codegraph-model.ts';
 import { codegraphModelFile } from './codegraph-model-file.ts';
+import { assertProperty } from '../../test-support/assert-property.ts';
 
 const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
 
@@ -28,7 +29,7 @@ function shuffle<T>(items: readonly T[], draws: readonly number[]): T[] {
 
 describe('codegraphModel / codegraphModelFile', () => {
   it('generates models the reader accepts', () => {
-    fc.assert(
+    assertProperty(
       fc.property(codegraphModelFile(), (bytes) => {
         const r = readModel(bytes);
         expect(r.ok ? 'ok' : `${r.error.code} line ${r.error.location.line}`).toBe('ok');
@@ -38,7 +39,7 @@ describe('codegraphModel / codegraphModelFile', () => {
   });
 
   it('read → write → read is the identity, and write(read(x)) = x for the canonical x', () => {
-    fc.assert(
+    assertProperty(
       fc.property(codegraphModelFile(), (bytes) => {
         const obs = observe(bytes);
         const rewritten = writeModel(obs);
@@ -50,7 +51,7 @@ describe('codegraphModel / codegraphModelFile', () => {
   });
 
   it('the writer is deterministic and independent of the input order of files, entities, edges and traits', () => {
-    fc.assert(
+    assertProperty(
       fc.property(codegraphModel(), fc.array(fc.nat(), { minLength: 1, maxLength: 20 }), (graph, draws) => {
         const once = writeModel(graph);
         expect(writeModel(graph)).toBe(once);
@@ -72,7 +73,7 @@ describe('codegraphModel / codegraphModelFile', () => {
   });
 
   it('renumbering surrogates (shuffled graph, rewritten) leaves the observation unchanged', () => {
-    fc.assert(
+    assertProperty(
       fc.property(codegraphModel(), fc.array(fc.nat(), { minLength: 1, maxLength: 20 }), (graph, draws) => {
         const obs = observe(writeModel(graph));
         const shuffled: JsonObject = new Map(obs as JsonObject);
@@ -85,7 +86,7 @@ describe('codegraphModel / codegraphModelFile', () => {
   });
 
   it('blank lines (empty, spaces, tabs) anywhere leave the observation unchanged (CG-SEQ-5)', () => {
-    fc.assert(
+    assertProperty(
       fc.property(codegraphModelFile(), fc.array(fc.tuple(fc.nat(), fc.constantFrom('', ' ', '\t', ' \t ')), { minLength: 1, maxLength: 5 }), (bytes, blanks) => {
         const lines = text(bytes).split('\n');
         lines.pop();

@@ -4,6 +4,7 @@ import { loadErrorCodes, loadRequirements } from '../../src/shared/registry.ts';
 import { readJournalBytes } from '../../src/journal/read-journal.ts';
 import { journalHistory } from './journal-history.ts';
 import { JOURNAL_MUTATORS } from './mutators.ts';
+import { assertProperty } from '../../test-support/assert-property.ts';
 
 const HEAVY = new Set(['frame-too-large', 'payload-budget']);
 
@@ -21,7 +22,7 @@ describe('journal mutators', () => {
   for (const m of JOURNAL_MUTATORS) {
     it(`${m.name}: the oracle refuses with ${m.code} (${m.requirement}, ${m.profile})`, () => {
       let applied = 0;
-      fc.assert(
+      assertProperty(
         fc.property(journalHistory({ maxLines: 4, maxRecords: 3 }), fc.nat(), (sample, pick) => {
           const bytes = m.apply(sample, pick);
           if (bytes === undefined) return;

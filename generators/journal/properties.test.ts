@@ -11,6 +11,7 @@ import { cloneJson } from './_internals/render.ts';
 import { expectedObservation, n, sampleBytes, type JournalSample } from './_internals/sample.ts';
 import { entriesOf, int, U64_MAX, type Obj } from './_internals/targets.ts';
 import { journalHistory } from './journal-history.ts';
+import { assertProperty } from '../../test-support/assert-property.ts';
 
 /** The oracle writer's rendering of a sample (canonical lines, no tail). */
 function writeCanonical(s: JournalSample): Buffer {
@@ -32,7 +33,7 @@ function frontierOf(s: JournalSample): bigint {
 
 describe('journal properties', () => {
   it('write → read is the identity on the observation (canonical and any layout)', () => {
-    fc.assert(
+    assertProperty(
       fc.property(journalHistory({ schema: 3, tornTail: false, bigGroups: true }), (s) => {
         const expected = expectedObservation(s);
         for (const bytes of [writeCanonical(s), sampleBytes(s)]) {
@@ -46,7 +47,7 @@ describe('journal properties', () => {
   });
 
   it('reads v2 files and v3 files with torn tails as the model says', () => {
-    fc.assert(
+    assertProperty(
       fc.property(journalHistory(), (s) => {
         const r = readJournalBytes(sampleBytes(s), { collect: true });
         expect(r.ok ? [] : [r.error.code]).toEqual([]);
@@ -57,7 +58,7 @@ describe('journal properties', () => {
   });
 
   it('every byte cut recovers exactly the frontier of the last complete line, and an append after it is valid', () => {
-    fc.assert(
+    assertProperty(
       fc.property(journalHistory({ schema: 3, tornTail: false, maxLines: 3, maxRecords: 2 }), (s) => {
         const full = sampleBytes(s);
         const headerEnd = full.indexOf(0x0a) + 1;
@@ -100,7 +101,7 @@ describe('journal properties', () => {
   });
 
   it('migration keeps every v2 entry line byte-identical', () => {
-    fc.assert(
+    assertProperty(
       fc.property(journalHistory({ schema: 2 }), (s) => {
         const v2 = sampleBytes(s);
         const next = frontierOf(s) + 1n;
@@ -127,7 +128,7 @@ describe('journal properties', () => {
   });
 
   it('an appended group reads back as the entries that were given', () => {
-    fc.assert(
+    assertProperty(
       fc.property(journalHistory({ schema: 3, maxLines: 2 }), journalHistory({ schema: 3, minLines: 1, maxLines: 1, maxRecords: 5 }), (base, donor) => {
         const group = donor.lines[0]!;
         const entries = group.has('group') ? (group.get('entries') as Obj[]) : [group];

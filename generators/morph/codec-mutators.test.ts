@@ -6,13 +6,14 @@ import type { Ir } from '../../src/morph/ir/types.ts';
 import { CODEC_MUTATORS } from './codec-mutators.ts';
 import { jsonTextIr } from './json-text-ir.ts';
 import { recordArrayIr } from './record-array-ir.ts';
+import { assertProperty } from '../../test-support/assert-property.ts';
 
 const inputs = fc.oneof(jsonTextIr(), recordArrayIr(), jsonTextIr({ numbers: 'js-safe' }), recordArrayIr({ numbers: 'js-safe' }));
 
 describe('codec mutators', () => {
   it('every mutated section is refused with the code the mutator declares', () => {
     const fired = new Map<string, number>();
-    fc.assert(
+    assertProperty(
       fc.property(inputs, (ir: Ir) => {
         const digest = semanticDigest(ir);
         for (const plan of CANDIDATE_PLANS) {

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { irFromJsonText } from '../../src/morph/ir/ir-from-json-text.ts';
 import { measureIr } from '../../src/morph/ir/measure-ir.ts';
 import { nearLimitJsonText } from './near-limit-json-text.ts';
+import { assertProperty } from '../../test-support/assert-property.ts';
 
 describe('nearLimitJsonText', () => {
   it('produces texts R-M2 accepts or refuses with LIMIT_EXCEEDED as declared', () => {
-    fc.assert(
+    assertProperty(
       fc.property(nearLimitJsonText(), ({ text, accept, limit }) => {
         const r = irFromJsonText(text);
         expect(r.ok ? 'accept' : r.error.code).toBe(accept ? 'accept' : 'LIMIT_EXCEEDED');

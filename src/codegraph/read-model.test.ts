@@ -11,6 +11,7 @@ import { ops } from './ops.ts';
 import { ModelReader, readModelBytes } from './read-model.ts';
 import { readModel } from './read-observation.ts';
 import { validateCodegraphFile } from './validate-file.ts';
+import { assertProperty } from '../../test-support/assert-property.ts';
 
 const models = fc.sample(codegraphModelFile({ maxMembers: 6, maxEdges: 6, maxFanOut: 4 }), { seed: 11, numRuns: 30 });
 
@@ -33,7 +34,7 @@ function readInChunks(bytes: Uint8Array, cuts: number[], profile: 'core' | 'stri
 describe('the codegraph reader', () => {
   it('never throws on arbitrary bytes, and refuses only with registered codes', () => {
     const registered = new Set(Object.keys({ ...CG_CODES, ...JSON_LAYER_CODES }));
-    fc.assert(
+    assertProperty(
       fc.property(fc.uint8Array({ maxLength: 300 }), fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>, (bytes, profile) => {
         const r = readModel(bytes, profile);
         if (!r.ok) expect(registered).toContain(r.error.code);
@@ -44,7 +45,7 @@ describe('the codegraph reader', () => {
 
   it('never throws on valid models with random byte edits (either profile)', () => {
     const registered = new Set(Object.keys({ ...CG_CODES, ...JSON_LAYER_CODES }));
-    fc.assert(
+    assertProperty(
       fc.property(fc.constantFrom(...models), fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 4 }), (model, edits) => {
         const bytes = Buffer.from(model);
         for (const [at, b] of edits) bytes[at % bytes.length] = b;
@@ -59,7 +60,7 @@ describe('the codegraph reader', () => {
 
   it('gives the same verdict and error location however the input is cut into chunks', () => {
     const inputs = [...models.slice(0, 10), ...MODEL_MUTATORS.map((m, n) => m.apply(models[n % models.length]!, n)).filter((b) => b !== undefined)];
-    fc.assert(
+    assertProperty(
       fc.property(fc.constantFrom(...inputs), fc.array(fc.nat(), { maxLength: 6 }), (bytes, cuts) => {
         const whole = readModelBytes(bytes, 'strict');
         const chunked = readInChunks(bytes, cuts);

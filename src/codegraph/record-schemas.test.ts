@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { codegraphModelFile } from '../../generators/codegraph/codegraph-model-file.ts';
 import { MODEL_MUTATORS } from '../../generators/codegraph/model-mutators.ts';
 import { recordSchemas, validateWithSchema } from './record-schemas.ts';
+import { assertProperty } from '../../test-support/assert-property.ts';
 
 const lines = (b: Uint8Array) => Buffer.from(b).toString('utf8').split('\n').filter((l) => l !== '');
 
@@ -12,7 +13,7 @@ describe('per-record JSON Schemas', () => {
   });
 
   it('accept every record of every generated valid model', () => {
-    fc.assert(
+    assertProperty(
       fc.property(codegraphModelFile(), (bytes) => {
         for (const line of lines(bytes)) {
           const record = JSON.parse(line);

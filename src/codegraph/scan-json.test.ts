@@ -4,6 +4,7 @@ import { parseJson } from '../shared/json/parse-value.ts';
 import { jsonEqual } from '../shared/json/equal.ts';
 import { JsonNumber, type JsonValue } from '../shared/json/value.ts';
 import { emptyMembers, LineScanner, ScanFailure, type Lite } from './scan-json.ts';
+import { assertProperty } from '../../test-support/assert-property.ts';
 
 function toJson(v: Lite): JsonValue {
   if (typeof v === 'number') return new JsonNumber(String(v));
@@ -53,7 +54,7 @@ const fragment = fc.constantFrom(
 
 describe('LineScanner', () => {
   it('agrees with the shared strict parser on generated JSON objects', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.dictionary(fc.string({ unit: 'binary' }), fc.jsonValue()), (value) => {
         agree(Buffer.from(JSON.stringify(value), 'utf8'));
       }),
@@ -62,7 +63,7 @@ describe('LineScanner', () => {
   });
 
   it('agrees with the shared parser on fragment soup (syntax, escapes, surrogates, lexemes, duplicates)', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.array(fragment, { maxLength: 14 }), (parts) => {
         agree(Buffer.from('{' + parts.join(''), 'utf8'));
         agree(Buffer.from(parts.join(''), 'utf8'));

@@ -6,7 +6,7 @@
  */
 export type Format = "journal" | "codegraph" | "morph";
 /**
- * The input file's exact bytes: as text when they are valid UTF-8, else base64, or a file beside the vector file for large inputs.
+ * The input file's exact bytes: as text when they are valid UTF-8, else base64; an input whose inline form would make a line longer than 64 KiB is a gzip-compressed file beside the vector file.
  *
  * This interface was referenced by `VectorFile`'s JSON-Schema
  * via the `definition` "input".
@@ -20,7 +20,7 @@ export type VectorInput =
     }
   | {
       /**
-       * A file name in the vector file's directory (no path separators).
+       * A file name in the vector file's directory (no path separators): `<case id>.bin.gz`, the input bytes gzip-compressed (RFC 1952).
        */
       file: string;
     };
@@ -35,6 +35,13 @@ export type VectorExpect =
        * The oracle's observation, any JSON value (numbers keep their lexemes).
        */
       observation: {} | unknown[] | string | number | boolean | null;
+    }
+  | {
+      verdict: "accept";
+      /**
+       * An observation longer than 64 KiB as JSON text: `<case id>.observation.json.gz` in the vector file's directory, gzip-compressed (RFC 1952); its numbers keep their lexemes as inline observations do.
+       */
+      observationFile: string;
     }
   | {
       verdict: "reject";

@@ -7,6 +7,7 @@ import { fastScanLine } from './fast-scan-line.ts';
 import { readJournalBytes } from './read-journal.ts';
 import { encodeEntry, encodeGroupFrame } from './write-journal.ts';
 import { makeEntry, makeGroup } from '../../generators/journal/_internals/entries.ts';
+import { assertProperty } from '../../test-support/assert-property.ts';
 
 /** Verdict, code and summary of a read, with or without the fast path. */
 function outcome(bytes: Uint8Array, collect: boolean): string {
@@ -37,7 +38,7 @@ describe('fast path of validation', () => {
         .map(([s, pick, m]) => m.apply(s, pick) ?? sampleBytes(s)),
       journalHistory({ maxLines: 3, shuffledLayout: false }).chain((s) => edited(sampleBytes(s))),
     );
-    fc.assert(
+    assertProperty(
       fc.property(files, (bytes) => {
         expect(outcome(bytes, false)).toBe(outcome(bytes, true));
       }),

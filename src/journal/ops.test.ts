@@ -7,6 +7,7 @@ import type { OpOutcome } from '../shared/ops.ts';
 import { CODES } from './constants.ts';
 import { decodeBase64Strict, ops } from './ops.ts';
 import { encodeGroupFrame } from './write-journal.ts';
+import { assertProperty } from '../../test-support/assert-property.ts';
 
 const run = async (op: 'journal.read' | 'journal.append' | 'journal.track-key', input: string | Uint8Array): Promise<OpOutcome> =>
   ops[op]!(typeof input === 'string' ? Buffer.from(input, 'utf8') : input);
@@ -70,7 +71,7 @@ describe('journal ops', () => {
       fc.json({ maxDepth: 3 }).map((t) => Buffer.from(t)),
       fc.json({ maxDepth: 3 }).map((t) => Buffer.from(`{"journal":"${journal}","group":[${t}]}`)),
     );
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(inputs, async (bytes) => {
         for (const op of ['journal.read', 'journal.append', 'journal.track-key'] as const) {
           const o = await run(op, bytes);

@@ -9,6 +9,7 @@ import { jsonEqual } from '../shared/json/equal.ts';
 import type { JsonValue } from '../shared/json/value.ts';
 import { CODES } from './constants.ts';
 import { JournalReader, observationOf, readJournalBytes, readJournalFile } from './read-journal.ts';
+import { assertProperty } from '../../test-support/assert-property.ts';
 
 const HEADER = '{"schema":3,"generation":0,"origin":0}\n';
 const entry = (p: number | string, extra = '') =>
@@ -40,7 +41,7 @@ const byteEdits = (bytes: Uint8Array) =>
 describe('journal reader', () => {
   it('gives the same verdict and observation whatever the chunking', () => {
     const input = journalHistory({ maxLines: 4 }).chain((s) => byteEdits(sampleBytes(s)));
-    fc.assert(
+    assertProperty(
       fc.property(input, fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 20 }), (bytes, chunks) => {
         expect(verdict(bytes, chunks)).toBe(verdict(bytes));
         const whole = readJournalBytes(bytes, { collect: true });
@@ -54,7 +55,7 @@ describe('journal reader', () => {
   });
 
   it('never throws, whatever bytes it gets', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.oneof(fc.uint8Array({ maxLength: 200 }), fc.uint8Array({ maxLength: 80 }).map((b) => Buffer.concat([Buffer.from(HEADER), b]))), (bytes) => {
         const r = readJournalBytes(bytes, { collect: true });
         expect(typeof r.ok).toBe('boolean');

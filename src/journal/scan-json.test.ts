@@ -4,6 +4,7 @@ import { jsonEqual } from '../shared/json/equal.ts';
 import { parseJson } from '../shared/json/parse-value.ts';
 import { writeJson } from '../shared/json/write-value.ts';
 import { asBuffer, parseJsonText, PayloadSpan, scanJson } from './scan-json.ts';
+import { assertProperty } from '../../test-support/assert-property.ts';
 
 /** Random JSON-ish byte strings: valid texts with a few bytes replaced, inserted or dropped. */
 const nearJson = fc
@@ -24,7 +25,7 @@ const nearJson = fc
 
 describe('journal JSON scanner', () => {
   it('agrees with the shared strict parser on verdict, code and value (random near-JSON inputs)', () => {
-    fc.assert(
+    assertProperty(
       fc.property(nearJson, (bytes) => {
         const mine = parseJsonText(bytes);
         const shared = parseJson(bytes);
@@ -37,7 +38,7 @@ describe('journal JSON scanner', () => {
   });
 
   it('measures a spanned payload exactly as its compact serialization', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.json({ maxDepth: 4 }), fc.string({ unit: 'binary', maxLength: 6 }), (text, s) => {
         const payload = `[${text},${JSON.stringify(s)},"\\u0001\\/\\u00e9\\ud83d\\ude00\\n\\u001f\\"\\\\"]`;
         const line = Buffer.from(`{"payload": ${payload} , "x":1}`);

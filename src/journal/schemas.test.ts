@@ -7,6 +7,7 @@ import { sampleBytes } from '../../generators/journal/_internals/sample.ts';
 import { JOURNAL_MUTATORS } from '../../generators/journal/mutators.ts';
 import { SPEC_DIR } from '../shared/registry.ts';
 import { readJournalBytes } from './read-journal.ts';
+import { assertProperty } from '../../test-support/assert-property.ts';
 
 const load = (name: string) => JSON.parse(readFileSync(`${SPEC_DIR}/schemas/journal/${name}.schema.json`, 'utf8'));
 const ajv = new Ajv2020({ allErrors: true, strict: false });
@@ -30,7 +31,7 @@ function schemaAccepts(bytes: Uint8Array): boolean {
 
 describe('journal JSON Schemas', () => {
   it('accept every line the oracle accepts (v3 and v2, canonical or shuffled)', () => {
-    fc.assert(
+    assertProperty(
       fc.property(journalHistory({ tornTail: false }), (s) => {
         expect(schemaAccepts(sampleBytes(s))).toBe(true);
       }),
@@ -42,7 +43,7 @@ describe('journal JSON Schemas', () => {
     const shapeBreaks = ['unknown-member', 'missing-entry-member', 'missing-metadata-member', 'missing-frame-member', 'kind-not-string', 'kind-unknown', 'id-empty', 'group-version', 'group-empty', 'link-shape', 'metadata-wrong-type', 'retired-at-member'];
     const mutators = JOURNAL_MUTATORS.filter((m) => shapeBreaks.includes(m.name));
     expect(mutators.length).toBe(shapeBreaks.length);
-    fc.assert(
+    assertProperty(
       fc.property(journalHistory({ tornTail: false, maxLines: 3 }), fc.nat(), (s, pick) => {
         for (const m of mutators) {
           const bytes = m.apply(s, pick);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { trackLabelTuple } from '../../generators/journal/track-label-tuple.ts';
 import { CODES } from './constants.ts';
 import { compareTrackKeys, compareTrackTuples, encodeTrackKey, keyHasPrefix, selectByPrefix } from './track-key.ts';
+import { assertProperty } from '../../test-support/assert-property.ts';
 
 const tuple = trackLabelTuple();
 const key = (t: readonly string[]) => {
@@ -27,7 +28,7 @@ describe('track key (R-J10)', () => {
   });
 
   it('orders keys bytewise exactly as tuples compare component by component', () => {
-    fc.assert(
+    assertProperty(
       fc.property(tuple, tuple, (a, b) => {
         expect(Math.sign(compareTrackKeys(key(a), key(b)))).toBe(Math.sign(compareTrackTuples(a, b)));
       }),
@@ -36,7 +37,7 @@ describe('track key (R-J10)', () => {
   });
 
   it('selects by key prefix exactly the tuples that start with the prefix tuple', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.array(tuple, { maxLength: 12 }), tuple, (tuples, prefix) => {
         const withPrefix = [...tuples, [...prefix, 'tail'], prefix];
         const selected = selectByPrefix(withPrefix.map(key), prefix);

@@ -8,6 +8,7 @@ import { CONTEXT_CODES } from './bundle/constants.ts';
 import { MORPH_CODES } from './constants.ts';
 import { getGuide } from './guides/index.ts';
 import { ops } from './ops.ts';
+import { assertProperty } from '../../test-support/assert-property.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -97,7 +98,7 @@ describe('morph ops never throw', () => {
     const fc = (await import('fast-check')).default;
     const base = encodeRequest('[{"a":1},{"a":2}]');
     const edit = fc.tuple(fc.nat({ max: base.length }), fc.nat({ max: 4 }), fc.string({ maxLength: 4 })).map(([i, del, ins]) => base.slice(0, i) + ins + base.slice(i + del));
-    await fc.assert(
+    await assertProperty(
       fc.asyncProperty(edit, async (text) => {
         for (const op of ['morph.encode', 'morph.import', 'morph.decode', 'morph.c14n'] as const) {
           const o = await run(op, text);

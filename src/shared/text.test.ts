@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareCodePoints, compareUtf16, firstInvalidUtf8Offset, isWellFormedUtf8 } from './text.ts';
+import { assertProperty } from '../../test-support/assert-property.ts';
 
 describe('string orders', () => {
   it('code-point order equals UTF-8 byte order', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'grapheme' }), (a, b) => {
         expect(compareCodePoints(a, b)).toBe(Math.sign(Buffer.compare(Buffer.from(a), Buffer.from(b))));
       }),
@@ -19,7 +20,7 @@ describe('string orders', () => {
 
 describe('UTF-8 validation', () => {
   it('finds the first invalid byte exactly where the native check fails', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.uint8Array({ maxLength: 32 }), (bytes) => {
         expect(firstInvalidUtf8Offset(bytes) === -1).toBe(isWellFormedUtf8(bytes));
       }),

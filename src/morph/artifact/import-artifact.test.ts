@@ -12,6 +12,7 @@ import { CANDIDATE_PLANS } from '../codecs/registry.ts';
 import { CONTEXT_CODES, DIGEST_PATTERN } from '../bundle/constants.ts';
 import { buildArtifact, type BuildArtifactRequest } from './build-artifact.ts';
 import { importArtifact } from './import-artifact.ts';
+import { assertProperty } from '../../../test-support/assert-property.ts';
 
 const guide = { id: 'morph-guide/json-compact', version: '1', text: 'Read the payload as one JSON value.' };
 
@@ -82,7 +83,7 @@ describe('morph-artifact/1 build', () => {
   });
 
   it('property: import(build(x)) = x for every applicable candidate plan', () => {
-    fc.assert(
+    assertProperty(
       fc.property(bundleInputValue(), fc.constantFrom(...CANDIDATE_PLANS), (x, plan) => {
         const b = buildArtifact(request(x, plan));
         if (!b.ok) {
@@ -115,7 +116,7 @@ describe('morph-artifact/1 import refusals (R-M10)', () => {
       else if (isJsonObject(v)) for (const [k, x] of v) walk(x, `${p}/${k}`);
     };
     walk(base.value, '');
-    fc.assert(
+    assertProperty(
       fc.property(fc.constantFrom(...leaves), fc.oneof(fc.string({ maxLength: 6 }), fc.stringMatching(/^[0-9a-f]{64}$/), fc.constantFrom('js-value', 'json-text', 'validated', 'economy-experimental', 'task.2')), (pointer, replacement) => {
         const original = getAt(base.value, pointer);
         fc.pre(replacement !== original);
@@ -128,7 +129,7 @@ describe('morph-artifact/1 import refusals (R-M10)', () => {
   });
 
   it('property: never throws on arbitrary text or on JSON objects near the shape', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.oneof(fc.string({ maxLength: 100 }), fc.json({ maxDepth: 3 })), (text) => {
         expect(typeof importArtifact(text).ok).toBe('boolean');
       }),

@@ -10,13 +10,14 @@ import { decodeBundle } from '../bundle/decode-bundle.ts';
 import { buildArtifact } from './build-artifact.ts';
 import { importArtifact } from './import-artifact.ts';
 import { renderArtifact } from './render-artifact.ts';
+import { assertProperty } from '../../../test-support/assert-property.ts';
 
 const frame = { task: { id: 'answer', instruction: 'Sum the revenue.' }, prefix: 'Be exact.', suffix: 'One line.' };
 const target = { model: 'gpt-4o', tokenizer: 'o200k_base' };
 
 describe('renderArtifact', () => {
   it('property: the bundle rebuilt from an imported artifact is the bundle it was built from', () => {
-    fc.assert(
+    assertProperty(
       fc.property(bundleInputValue(), fc.constantFrom(...CANDIDATE_PLANS), fc.option(fc.constantFrom('{"type":"object"}', '[1,"x"]'), { nil: undefined }), (ir, plan, schemaText) => {
         const schema = schemaText === undefined ? undefined : (parseJson(schemaText) as { ok: true; value: never }).value;
         const built = buildArtifact({ ir, inputKind: 'json-text', plan, guide: getGuide(plan.encoding)!, plannerPolicy: 'economy-experimental', target, requestFrame: frame, ...(schema === undefined ? {} : { schema }) });

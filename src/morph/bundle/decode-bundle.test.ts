@@ -12,6 +12,7 @@ import { CONTEXT_CODES } from './constants.ts';
 import { decodeBundle } from './decode-bundle.ts';
 import { encodeBundle, type EncodeBundleRequest } from './encode-bundle.ts';
 import { writeBundle } from './frame-bundle.ts';
+import { assertProperty } from '../../../test-support/assert-property.ts';
 
 const guide = { id: 'morph-guide/json-compact', version: '1', text: 'Read the payload as one JSON value.' };
 
@@ -47,7 +48,7 @@ describe('decodeBundle (MORPH-CONTEXT/1)', () => {
   const ir = value('{"b":[1,2.50,"x\\u0000😀"],"a":null}');
 
   it('property: decode(encode(x)) = x with the digest rechecked, for json-compact', () => {
-    fc.assert(
+    assertProperty(
       fc.property(bundleInputValue(), (x) => {
         const b = encodeBundle(request(x));
         expect(b.ok).toBe(true);
@@ -126,7 +127,7 @@ describe('decodeBundle (MORPH-CONTEXT/1)', () => {
   });
 
   it('property: never throws on arbitrary bytes', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
         expect(typeof decodeBundle(bytes).ok).toBe('boolean');
       }),
@@ -150,7 +151,7 @@ describe('decodeBundle never throws on edited bundles', () => {
       const i = at % (t.length + 1);
       return t.slice(0, i) + ins + t.slice(i + del);
     });
-    fc.assert(
+    assertProperty(
       fc.property(edit, (text) => {
         const r = decodeBundle(text);
         expect(typeof r.ok).toBe('boolean');

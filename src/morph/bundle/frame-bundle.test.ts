@@ -7,6 +7,7 @@ import { CONTEXT_CODES } from './constants.ts';
 import { deriveBoundary } from './derive-boundary.ts';
 import { deriveBundleBoundary, frameBundle, writeBundle, type BundleParts } from './frame-bundle.ts';
 import { parseBundleFrame } from './parse-bundle-frame.ts';
+import { assertProperty } from '../../../test-support/assert-property.ts';
 
 const sample: BundleParts = { guide: 'guide text\nline two', metadata: '{"a":1}', schema: 'null', payload: '[1,2]' };
 
@@ -77,7 +78,7 @@ describe('MORPH-CONTEXT/1 framing (R-M4, R-M6)', () => {
   });
 
   it('property: parse(frame(parts)) = parts, boundaries deterministic, even with marker-like text', () => {
-    fc.assert(
+    assertProperty(
       fc.property(bundleParts(), (parts) => {
         const a = frameBundle(parts);
         const b = frameBundle(parts);
@@ -95,7 +96,7 @@ describe('MORPH-CONTEXT/1 framing (R-M4, R-M6)', () => {
   });
 
   it('property: the parser never throws and returns a Result on arbitrary text', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), bundleParts().map(framed).chain((t) => fc.tuple(fc.nat({ max: t.length }), fc.nat({ max: t.length }), fc.string({ maxLength: 4 })).map(([i, j, s]) => t.slice(0, Math.min(i, j)) + s + t.slice(Math.max(i, j))))), (text) => {
         const r = parseBundleFrame(text);
         expect(typeof r.ok).toBe('boolean');

@@ -7,13 +7,14 @@ import { jsonEqual } from '../../shared/json/equal.ts';
 import { semanticDigest } from '../digest/semantic-digest.ts';
 import type { Ir } from '../ir/types.ts';
 import { CANDIDATE_PLANS, CODECS, getCodec } from './registry.ts';
+import { assertProperty } from '../../../test-support/assert-property.ts';
 
 const anyIr = fc.oneof(jsonTextIr(), recordArrayIr(), jsonTextIr({ numbers: 'js-safe' }), recordArrayIr({ numbers: 'js-safe' }));
 
 describe('codec round trips', () => {
   it('decode(encode(x)) has the digest of x for every applicable plan and delimiter, and encode refuses exactly what supports refuses', () => {
     const applied = new Map<string, number>();
-    fc.assert(
+    assertProperty(
       fc.property(anyIr, (ir: Ir) => {
         const digest = semanticDigest(ir);
         for (const plan of CANDIDATE_PLANS) {
@@ -41,7 +42,7 @@ describe('codec round trips', () => {
   });
 
   it('inapplicable inputs are refused and the IR is left untouched', () => {
-    fc.assert(
+    assertProperty(
       fc.property(jsonTextIr(), (ir: Ir) => {
         const before = semanticDigest(ir);
         for (const plan of CANDIDATE_PLANS) getCodec(plan.encoding, plan.formatVersion)!.encode(ir, plan.options);
@@ -52,7 +53,7 @@ describe('codec round trips', () => {
   });
 
   it('json-compact payloads are the JSON text of the value', () => {
-    fc.assert(
+    assertProperty(
       fc.property(jsonTextIr(), (ir: Ir) => {
         const e = getCodec('json-compact', '1')!.encode(ir, {});
         const p = e.ok ? parseJson(e.value.payload) : undefined;
@@ -75,7 +76,7 @@ describe('decoders never throw', () => {
   );
   const anyPayload = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), jsonTextIr().map((v) => JSON.stringify(v)), fc.constantFrom('[', '"', '\n', '["","array",1]\n["/0","object"]', '[2]: 1,2', '"a"\t"b'));
   it('returns a Result on arbitrary payload and metadata for every codec', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.constantFrom(...CODECS), anyPayload, anyMeta, (codec, payload, meta) => {
         const r = codec.decode(payload, meta as never, { inputKind: 'json-text' });
         expect(typeof r.ok).toBe('boolean');
@@ -87,7 +88,7 @@ describe('decoders never throw', () => {
 
   it('a randomly edited valid payload is refused or decodes to exactly the declared value', () => {
     const edit = fc.record({ at: fc.nat(), del: fc.nat({ max: 3 }), ins: fc.oneof(fc.constant(''), fc.constantFrom('"', '\\', '\n', '\t', ',', '|', ';', ':', ' ', '-', '0', '[', ']', '{', '}', '~', '/', 'null', '- ', '  ')) });
-    fc.assert(
+    assertProperty(
       fc.property(anyIr, fc.nat(), fc.array(edit, { minLength: 1, maxLength: 3 }), (ir: Ir, which, edits) => {
         const digest = semanticDigest(ir);
         const plans = CANDIDATE_PLANS.filter((p) => getCodec(p.encoding, p.formatVersion)!.supports(ir, p.options).ok);

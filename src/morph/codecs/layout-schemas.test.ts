@@ -8,6 +8,7 @@ import { recordArrayIr } from '../../../generators/morph/record-array-ir.ts';
 import { SPEC_DIR } from '../../shared/registry.ts';
 import { toPlain } from '../../shared/json/value.ts';
 import { CANDIDATE_PLANS, CODECS, getCodec } from './registry.ts';
+import { assertProperty } from '../../../test-support/assert-property.ts';
 
 const ajv = new Ajv2020({ allErrors: true });
 const validators = new Map(
@@ -16,7 +17,7 @@ const validators = new Map(
 
 describe('layout metadata schemas (spec/schemas/morph)', () => {
   it('every layout an encoder writes matches its codec schema', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.oneof(jsonTextIr({ numbers: 'js-safe' }), recordArrayIr({ numbers: 'js-safe' })), (ir) => {
         for (const plan of CANDIDATE_PLANS) {
           const codec = getCodec(plan.encoding, plan.formatVersion)!;
@@ -32,7 +33,7 @@ describe('layout metadata schemas (spec/schemas/morph)', () => {
 
   it('layouts the validator refuses with a LAYOUT_ code are refused by the schema too', () => {
     const ir = recordArrayIr({ numbers: 'js-safe' });
-    fc.assert(
+    assertProperty(
       fc.property(ir, (value) => {
         for (const plan of CANDIDATE_PLANS) {
           const codec = getCodec(plan.encoding, plan.formatVersion)!;

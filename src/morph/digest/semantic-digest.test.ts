@@ -6,6 +6,7 @@ import { isJsonArray, isJsonObject, JsonNumber, type JsonValue } from '../../sha
 import { irFromJsonText } from '../ir/ir-from-json-text.ts';
 import type { Ir } from '../ir/types.ts';
 import { c14nText, semanticDigest } from './semantic-digest.ts';
+import { assertProperty } from '../../../test-support/assert-property.ts';
 
 function ir(text: string): Ir {
   const r = irFromJsonText(text);
@@ -60,7 +61,7 @@ describe('morph-c14n/1', () => {
   });
 
   it('ignores member order and notices array order, types and lexemes', () => {
-    fc.assert(
+    assertProperty(
       fc.property(jsonTextIr(), (v) => {
         expect(semanticDigest(reverseMembers(v))).toBe(semanticDigest(v));
       }),
@@ -72,14 +73,14 @@ describe('morph-c14n/1', () => {
   });
 
   it('notices a swap of two different array items and a respelled number anywhere', () => {
-    fc.assert(
+    assertProperty(
       fc.property(jsonTextIr(), jsonTextIr(), jsonTextIr(), (a, b, rest) => {
         fc.pre(semanticDigest(a) !== semanticDigest(b));
         expect(semanticDigest([a, b, rest])).not.toBe(semanticDigest([b, a, rest]));
       }),
       { seed: 2, numRuns: 100 },
     );
-    fc.assert(
+    assertProperty(
       fc.property(jsonTextIr(), (v) => {
         const respelled = respellFirstNumber(v);
         fc.pre(respelled !== undefined);

@@ -8,6 +8,7 @@ import { CANDIDATE_PLANS } from '../codecs/registry.ts';
 import { CONTEXT_CODES } from '../bundle/constants.ts';
 import { loadTokenCounter, type TokenCounter } from './load-token-counter.ts';
 import { planEncoding, type PlanRequest } from './plan-encoding.ts';
+import { assertProperty } from '../../../test-support/assert-property.ts';
 
 const guideFor = (encoding: string) => ({ id: `morph-guide/${encoding}`, version: '1', text: `How to read ${encoding}.` });
 
@@ -54,7 +55,7 @@ describe('planner (R-M15)', () => {
   });
 
   it('property: the choice is the minimum, and the earliest candidate among ties', () => {
-    fc.assert(
+    assertProperty(
       fc.property(bundleInputValue(), fc.integer({ min: 1, max: 4 }), (ir, buckets) => {
         // A counter with few distinct values forces ties.
         const count: TokenCounter = (t) => parseInt(sha256Hex(t).slice(0, 4), 16) % buckets;

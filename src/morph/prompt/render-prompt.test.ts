@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../shared/digest.ts';
 import { deriveBoundary } from '../bundle/derive-boundary.ts';
 import { derivePromptBoundary, promptMarkerPrefix, renderPrompt, writePrompt, type PromptRequest } from './render-prompt.ts';
+import { assertProperty } from '../../../test-support/assert-property.ts';
 
 const req: PromptRequest = { prefix: 'You are careful.', bundle: 'MORPH-CONTEXT/1 x\n…', guide: 'the guide', task: { id: 'sum', instruction: 'Add the numbers.' }, suffix: 'Answer briefly.' };
 
@@ -45,7 +46,7 @@ describe('MORPH-PROMPT/1 renderer (R-M5)', () => {
 
   it('property: deterministic, and no part contains the chosen marker prefix', () => {
     const part = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('<<<MORPH-PROMPT:', '>>>\n', ':END>>>'));
-    fc.assert(
+    assertProperty(
       fc.property(part, part, part.filter((s) => s.length > 0), part, (prefix, bundle, instruction, suffix) => {
         const r1 = renderPrompt({ prefix, bundle, guide: '', task: { id: 't', instruction }, suffix });
         const r2 = renderPrompt({ prefix, bundle, guide: '', task: { id: 't', instruction }, suffix });

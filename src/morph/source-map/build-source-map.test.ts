@@ -7,6 +7,7 @@ import { jsonEqual } from '../../shared/json/equal.ts';
 import { appendPointer } from '../../shared/json/pointer.ts';
 import type { JsonValue } from '../../shared/json/value.ts';
 import { buildSourceMap } from './build-source-map.ts';
+import { assertProperty } from '../../../test-support/assert-property.ts';
 
 function value(text: string): JsonValue {
   const r = parseJson(text);
@@ -46,7 +47,7 @@ describe('morph-source-map/1 (R-M16)', () => {
   });
 
   it('property: text is the compact writer output; spans slice exactly each node and key, in pre-order', () => {
-    fc.assert(
+    assertProperty(
       fc.property(bundleInputValue(), (v) => {
         const map = buildSourceMap(v);
         expect(map.text).toBe(writeJson(v));

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { applyByteMutation, applyByteMutations, byteMutation, type ByteMutation } from './byte-mutations.ts';
 import { scanSpans } from './scan-spans.ts';
+import { assertProperty } from '../../../test-support/assert-property.ts';
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'utf8'));
 const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
@@ -91,7 +92,7 @@ describe('applyByteMutation', () => {
   });
 
   it('never throws and is deterministic on any bytes', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.uint8Array({ maxLength: 200 }), fc.array(byteMutation(), { maxLength: 4 }), (input, ms) => {
         const a = applyByteMutations(input, ms);
         const b = applyByteMutations(input, ms);
@@ -102,7 +103,7 @@ describe('applyByteMutation', () => {
   });
 
   it('truncation keeps a prefix', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.string({ maxLength: 50 }), fc.nat(), (s, at) => {
         const out = applyByteMutation(bytes(s), { kind: 'truncate', at });
         expect(Buffer.from(bytes(s)).subarray(0, out.length).equals(Buffer.from(out))).toBe(true);

@@ -9,7 +9,7 @@ import { parseJson } from '../../shared/json/parse-value.ts';
 import type { JsonValue } from '../../shared/json/value.ts';
 import type { OpName } from '../../shared/ops.ts';
 import type { FormatName } from '../vectors/constants.ts';
-import { encodeInput } from '../vectors/input-encoding.ts';
+import { storeCaseParts, writeGoldenFile, type StoredParts } from '../vectors/golden-storage.ts';
 import { buildCaseValue, buildVectorFileValue, renderJsonFile, type StoredCase } from '../vectors/render-vector-file.ts';
 import type { Disagreement } from './run-fuzz.ts';
 
@@ -23,29 +23,31 @@ export interface ReproduceInfo {
   readonly persistent: boolean;
 }
 
-/** The stored case of one disagreement. */
-export function disagreementCase(op: OpName, d: Disagreement, info: ReproduceInfo): StoredCase {
+/** The stored case of one disagreement (with the side files its input and observation need). */
+export function disagreementCase(op: OpName, d: Disagreement, info: ReproduceInfo): StoredCase & { readonly sideFiles: StoredParts['sideFiles'] } {
   const e = d.judgement.expectation;
   const cls = d.judgement.disagreement ?? 'unknown';
   const argv = info.argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
   const note =
     `fuzz: ${cls} by ${info.testeeName}; oracle ${e.expect.verdict === 'accept' ? 'accepts' : `rejects (${e.expect.verdict === 'reject' ? e.expect.code : ''})`}; ` +
     `reproduce: formcert fuzz --op ${op} --seed ${d.seed} --replay ${d.path}${info.persistent ? ' --persistent' : ''} -- ${argv}`;
+  const parts = storeCaseParts(d.id, d.input, e.expect);
   return {
     id: d.id,
     name: `fuzz-${cls}-${d.id.slice(0, 10)}`,
     op,
     profile: e.profile,
     requirements: [e.requirement ?? ACCEPT_REQUIREMENT],
-    input: encodeInput(d.id, d.input),
-    expect: e.expect,
+    input: parts.input,
+    expect: parts.expect,
     note: note.replace(/[\r\n]+/g, ' '),
+    sideFiles: parts.sideFiles,
   };
 }
 
 /**
  * Writes (or extends) DIR/<format>/fuzz-<op>.json with the disagreements; inputs over the inline
- * limit go to side files. Returns the vector file's path and how many cases it now holds.
+ * limit go to compressed side files. Returns the vector file's path and how many cases it now holds.
  */
 export async function saveFuzzVectors(
   outDir: string,
@@ -63,7 +65,7 @@ export async function saveFuzzVectors(
   for (const d of disagreements) {
     if (ids.has(d.id)) continue;
     const stored = disagreementCase(op, d, info);
-    if ('file' in stored.input) await writeFile(join(dir, stored.input.file), d.input);
+    for (const [name, content] of stored.sideFiles) writeGoldenFile(join(dir, name), content);
     cases.push(buildCaseValue(stored));
     ids.add(d.id);
   }

@@ -26,11 +26,23 @@ export type FormatName = (typeof FORMATS)[number];
 export const SOURCES = ['recipe', 'generated', 'fuzz'] as const;
 export type VectorSource = (typeof SOURCES)[number];
 
-/** Inputs larger than this many bytes are stored in a file beside the vector file instead of inline. */
-export const INLINE_INPUT_LIMIT = 64 * 1024;
+/**
+ * No line of a vector file is longer than this many bytes: an input or observation that would make one
+ * longer goes to a gzip-compressed side file beside the vector file.
+ */
+export const INLINE_LINE_LIMIT = 64 * 1024;
+
+/** Room left on a line for its indentation and member name when an inline value is measured. */
+export const LINE_MARGIN = 1024;
+
+/** Suffix of every side file: they are gzip-compressed. */
+export const COMPRESSED_SUFFIX = '.gz';
 
 /** Extension of an input stored beside its vector file (not `.json`, so globbing vector files skips it). */
-export const INPUT_FILE_EXTENSION = '.bin';
+export const INPUT_FILE_EXTENSION = '.bin' + COMPRESSED_SUFFIX;
+
+/** Extension of an expected observation stored beside its vector file (strict JSON text, compressed). */
+export const OBSERVATION_FILE_EXTENSION = '.observation.json' + COMPRESSED_SUFFIX;
 
 /** Indentation of every file written under golden/. */
 export const JSON_INDENT = 2;

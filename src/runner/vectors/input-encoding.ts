@@ -1,8 +1,4 @@
-/** How a vector's input bytes are stored: inline UTF-8 text, inline base64, or a file beside the vector file. */
-import { INLINE_INPUT_LIMIT, INPUT_FILE_EXTENSION } from './constants.ts';
-
-/** The `input` member of a stored case. */
-export type StoredInput = { utf8: string } | { base64: string } | { file: string };
+/** Byte-exact text and base64 codecs for the inline forms of a vector's input (see golden-storage.ts). */
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -13,21 +9,6 @@ export function decodeUtf8Exactly(bytes: Uint8Array): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Name of the side file holding the input of case `id`. */
-export function inputFileName(id: string): string {
-  return id + INPUT_FILE_EXTENSION;
-}
-
-/**
- * Chooses the stored form of an input: a side file when it is over the inline limit, else text when
- * the bytes are valid UTF-8 (so a reader of the vector file sees them), else base64.
- */
-export function encodeInput(id: string, bytes: Uint8Array): StoredInput {
-  if (bytes.length > INLINE_INPUT_LIMIT) return { file: inputFileName(id) };
-  const text = decodeUtf8Exactly(bytes);
-  return text !== undefined ? { utf8: text } : { base64: Buffer.from(bytes).toString('base64') };
 }
 
 /** Decodes canonical base64 (padding required, no whitespace), or undefined when it is not. */

@@ -1,13 +1,14 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJson } from '../../shared/json/parse-value.ts';
 import { JsonNumber, type JsonValue } from '../../shared/json/value.ts';
 import { caseId } from '../../shared/vectors.ts';
-import { GOLDEN_DIR, INLINE_INPUT_LIMIT } from './constants.ts';
+import { GOLDEN_DIR, INLINE_LINE_LIMIT } from './constants.ts';
 import { findVectorFiles } from './find-vector-files.ts';
-import { encodeInput } from './input-encoding.ts';
+import { storeCaseParts } from './golden-storage.ts';
 import { loadVectors, resolveGoldenDir, VectorFileError } from './load-vectors.ts';
 import { buildVectorFileValue, renderJsonFile, type StoredCase } from './render-vector-file.ts';
 import { checkVectorFileShape } from './vector-file-schema.ts';
@@ -25,7 +26,7 @@ function storedCase(op: StoredCase['op'], input: Uint8Array | string, rest: Part
     op,
     profile: 'core',
     requirements: ['R-J1'],
-    input: encodeInput(id, bytes),
+    input: storeCaseParts(id, bytes, { verdict: 'either' }).input,
     expect: { verdict: 'reject', code: 'EMPTY_FILE' },
     note: 'fixture',
     ...rest,
@@ -49,7 +50,7 @@ describe('loadVectors', () => {
     const dir = tempGolden();
     const invalidUtf8 = new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]);
     const bom = '\ufeff{"schema":3}\r\n';
-    const big = new Uint8Array(INLINE_INPUT_LIMIT + 1).fill(0x61);
+    const big = new Uint8Array(INLINE_LINE_LIMIT + 1).fill(0x61);
     const observation: JsonValue = new Map<string, JsonValue>([
       ['frontier', new JsonNumber('18446744073709551615')],
       ['ratio', new JsonNumber('1.0')],
@@ -63,7 +64,7 @@ describe('loadVectors', () => {
     ];
     expect(cases.map((c) => Object.keys(c.input)[0])).toEqual(['utf8', 'base64', 'file', 'utf8']);
     writeFile(dir, 'journal/recipe-read.json', renderJsonFile(buildVectorFileValue('journal', 'recipe', cases)));
-    writeFile(dir, `journal/${cases[2]!.id}.bin`, big);
+    writeFile(dir, `journal/${cases[2]!.id}.bin.gz`, gzipSync(big));
     writeFile(dir, 'MANIFEST.json', '{"not":"a vector file"}');
 
     const vectors = await loadVectors(dir);
@@ -80,12 +81,31 @@ describe('loadVectors', () => {
     expect(vectors.every((v) => v.format === 'journal' && v.file.endsWith('journal/recipe-read.json'))).toBe(true);
   });
 
+  it('stores an observation past the line limit in a compressed side file and loads it back with its lexemes', async () => {
+    const dir = tempGolden();
+    const long = 'x'.repeat(INLINE_LINE_LIMIT);
+    const observation: JsonValue = new Map<string, JsonValue>([['text', long], ['n', new JsonNumber('1.50')]]);
+    const bytes = new Uint8Array(Buffer.from('["long"]'));
+    const id = caseId('journal.track-key', bytes);
+    const parts = storeCaseParts(id, bytes, { verdict: 'accept', observation });
+    expect(parts.expect).toEqual({ verdict: 'accept', observationFile: `${id}.observation.json.gz` });
+    const c: StoredCase = { ...storedCase('journal.track-key', bytes), input: parts.input, expect: parts.expect };
+    const text = renderJsonFile(buildVectorFileValue('journal', 'recipe', [c]));
+    expect(Math.max(...text.split('\n').map((l) => l.length))).toBeLessThan(INLINE_LINE_LIMIT);
+    writeFile(dir, 'journal/recipe-track-key.json', text);
+    for (const [name, content] of parts.sideFiles) writeFile(dir, `journal/${name}`, gzipSync(content));
+    const [loaded] = await loadVectors(dir);
+    const got = loaded!.expect.verdict === 'accept' ? (loaded!.expect.observation as Map<string, JsonValue>) : undefined;
+    expect(got?.get('text')).toBe(long);
+    expect((got?.get('n') as JsonNumber).lexeme).toBe('1.50');
+  });
+
   it('finds files by globbing, in code-point order, skipping the manifest', () => {
     const dir = tempGolden();
     for (const rel of ['morph/recipe-c14n.json', 'journal/recipe-read.json', 'journal/generated-read.json', 'MANIFEST.json']) {
       writeFile(dir, rel, '{}');
     }
-    writeFile(dir, 'journal/0123.bin', 'x');
+    writeFile(dir, 'journal/0123.bin.gz', 'x');
     expect(findVectorFiles(dir)).toEqual(['journal/generated-read.json', 'journal/recipe-read.json', 'morph/recipe-c14n.json']);
   });
 
@@ -96,7 +116,12 @@ describe('loadVectors', () => {
     ['a format other than its directory', (d) => editFile(d, 'journal/recipe-read.json', (t) => t.replace('"format": "journal"', '"format": "morph"'))],
     ['a file name not starting with its source', (d) => editFile(d, 'journal/recipe-read.json', (t) => t.replace('"source": "recipe"', '"source": "fuzz"'))],
     ['non-canonical base64', (d) => editFile(d, 'journal/recipe-read.json', (t) => t.replace('"utf8": "{}"', '"base64": "e30"'))],
-    ['a missing side file', (d) => editFile(d, 'journal/recipe-read.json', (t) => t.replace('"utf8": "{}"', '"file": "nowhere.bin"'))],
+    ['a missing side file', (d) => editFile(d, 'journal/recipe-read.json', (t) => t.replace('"utf8": "{}"', '"file": "nowhere.bin.gz"'))],
+    ['a side file that is not gzip', (d) => {
+      writeFile(d, 'journal/plain.bin.gz', 'not compressed');
+      editFile(d, 'journal/recipe-read.json', (t) => t.replace('"utf8": "{}"', '"file": "plain.bin.gz"'));
+    }],
+    ['a missing observation file', (d) => editFile(d, 'journal/recipe-read.json', (t) => t.replace(/"verdict": "reject",\s*"code": "EMPTY_FILE"/, '"verdict": "accept", "observationFile": "gone.observation.json.gz"'))],
     ['an accept without observation', (d) => editFile(d, 'journal/recipe-read.json', (t) => t.replace(/"verdict": "reject",\s*"code": "EMPTY_FILE"/, '"verdict": "accept"'))],
     ['a duplicate member (strict JSON)', (d) => editFile(d, 'journal/recipe-read.json', (t) => t.replace('"note":', '"note": "x", "note":'))],
     ['a case id found in two files', (d) => writeFile(d, 'journal/generated-read.json', readFileSync(join(d, 'journal/recipe-read.json'), 'utf8').replace('"recipe"', '"generated"'))],
@@ -119,5 +144,18 @@ describe('the committed golden/ directory', () => {
       if (parsed.ok) expect(checkVectorFileShape(parsed.value), rel).toEqual([]);
     }
     await expect(loadVectors()).resolves.toBeInstanceOf(Array);
+  });
+
+  it('stays reviewable: no line of a vector file past 64 KiB, under 5 MB in all', () => {
+    const root = resolveGoldenDir(GOLDEN_DIR);
+    const longLines = findVectorFiles(root).flatMap((rel) =>
+      readFileSync(join(root, rel), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (Buffer.byteLength(line, 'utf8') > INLINE_LINE_LIMIT ? [`${rel}:${i + 1}`] : [])),
+    );
+    expect(longLines).toEqual([]);
+    const files = readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    const total = files.reduce((sum, e) => sum + statSync(join(e.parentPath, e.name)).size, 0);
+    expect(total).toBeLessThan(5 * 1024 * 1024);
   });
 });

@@ -13,6 +13,7 @@ import { caseId, type Vector, type VectorExpectation } from '../../shared/vector
 import { GOLDEN_DIR, type FormatName, type VectorSource } from './constants.ts';
 import { findVectorFiles } from './find-vector-files.ts';
 import { decodeBase64Strictly, encodeUtf8 } from './input-encoding.ts';
+import { readGoldenFile } from './golden-storage.ts';
 import { REPO_ROOT } from './repo-root.ts';
 import { checkVectorFileShape } from './vector-file-schema.ts';
 
@@ -106,6 +107,11 @@ export async function loadVectorFile(root: string, path: string): Promise<Loaded
       problems.push(`${where}: ${input}`);
       continue;
     }
+    const expect = readExpectation(c.get('expect') as Map<string, JsonValue>, dirname(abs));
+    if (typeof expect === 'string') {
+      problems.push(`${where}: ${expect}`);
+      continue;
+    }
     const id = c.get('id') as string;
     const expectedId = caseId(op, input);
     if (id !== expectedId) problems.push(`${where}: id ${id} is not caseId(op, input) = ${expectedId}`);
@@ -117,7 +123,7 @@ export async function loadVectorFile(root: string, path: string): Promise<Loaded
       profile: c.get('profile') as Profile,
       requirements: c.get('requirements') as string[],
       input,
-      expect: readExpectation(c.get('expect') as Map<string, JsonValue>),
+      expect,
       note: c.get('note') as string,
       file: display,
     });
@@ -134,14 +140,31 @@ async function readStoredInput(input: Map<string, JsonValue>, dir: string): Prom
   if (typeof base64 === 'string') return decodeBase64Strictly(base64) ?? 'input.base64 is not canonical base64';
   const file = input.get('file') as string;
   try {
-    return new Uint8Array(await readFile(join(dir, file)));
+    return readGoldenFile(join(dir, file));
   } catch (err) {
-    return `input file ${file} cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`;
+    return `input file ${file} cannot be read: ${describeReadError(err)}`;
   }
 }
 
-function readExpectation(expect: Map<string, JsonValue>): VectorExpectation {
+function describeReadError(err: unknown): string {
+  return (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err));
+}
+
+/** The expectation of a stored case, or a problem description (an observation side file that cannot be read or parsed). */
+function readExpectation(expect: Map<string, JsonValue>, dir: string): VectorExpectation | string {
   const verdict = expect.get('verdict');
+  const observationFile = expect.get('observationFile');
+  if (verdict === 'accept' && typeof observationFile === 'string') {
+    let content: Uint8Array;
+    try {
+      content = readGoldenFile(join(dir, observationFile));
+    } catch (err) {
+      return `observation file ${observationFile} cannot be read: ${describeReadError(err)}`;
+    }
+    const parsed = parseJson(content);
+    if (!parsed.ok) return `observation file ${observationFile} is not strict JSON: ${parsed.error.code} (${parsed.error.message})`;
+    return { verdict, observation: parsed.value };
+  }
   if (verdict === 'accept') return { verdict, observation: expect.get('observation') as JsonValue };
   if (verdict === 'reject') return { verdict, code: expect.get('code') as string };
   return { verdict: 'either' };

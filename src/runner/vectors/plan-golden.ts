@@ -11,7 +11,8 @@ import { compareCodePoints } from '../../shared/text.ts';
 import type { Vector } from '../../shared/vectors.ts';
 import type { CaseSource } from './collect-case-sources.ts';
 import { MANIFEST_FILE, type FormatName, type VectorSource } from './constants.ts';
-import { encodeInput, encodeUtf8 } from './input-encoding.ts';
+import { encodeUtf8 } from './input-encoding.ts';
+import { storeCaseParts, type StoredParts } from './golden-storage.ts';
 import type { CaseProblem, JudgedCase } from './judge-cases.ts';
 import type { LoadedVectorFile } from './load-vectors.ts';
 import { REPO_ROOT } from './repo-root.ts';
@@ -103,10 +104,11 @@ export function planGolden(
   const vectorsByPath = new Map<string, CoverageVector[]>();
   for (const [path, group] of groups) {
     const cases = [...group.cases].sort((a, b) => compareCodePoints(a.spec.name, b.spec.name) || compareCodePoints(a.id, b.id));
-    const stored = cases.map((c) => toStoredCase(c));
-    for (const [i, s] of stored.entries()) {
-      if ('file' in s.input) files.set(`${group.format}/${s.input.file}`, cases[i]!.bytes);
-    }
+    const stored = cases.map((c) => {
+      const parts = storeCaseParts(c.id, c.bytes, c.expect);
+      for (const [name, content] of parts.sideFiles) files.set(`${group.format}/${name}`, content);
+      return toStoredCase(c, parts);
+    });
     files.set(path, encodeUtf8(renderJsonFile(buildVectorFileValue(group.format, group.source, stored))));
     caseCounts.set(path, stored.length);
     vectorsByPath.set(path, cases.map((c) => coverageVectorOf(c.format, c.spec.name, c.id, c.spec.op, c.spec.profile, c.spec.requirements, c.expect.verdict)));
@@ -128,15 +130,15 @@ export function vectorFilePath(format: FormatName, source: VectorSource, op: str
   return `${format}/${source}-${op.slice(op.indexOf('.') + 1)}.json`;
 }
 
-function toStoredCase(c: JudgedCase): StoredCase {
+function toStoredCase(c: JudgedCase, parts: StoredParts): StoredCase {
   return {
     id: c.id,
     name: c.spec.name,
     op: c.spec.op,
     profile: c.spec.profile,
     requirements: c.spec.requirements,
-    input: encodeInput(c.id, c.bytes),
-    expect: c.expect,
+    input: parts.input,
+    expect: parts.expect,
     note: c.spec.note,
   };
 }

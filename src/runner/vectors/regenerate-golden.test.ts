@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { JsonNumber, toPlain, type JsonValue } from '../../shared/json/value.ts'
 import type { OpOutcome } from '../../shared/ops.ts';
 import type { CaseSpec } from '../../shared/vectors.ts';
 import type { CaseSource } from './collect-case-sources.ts';
-import { INLINE_INPUT_LIMIT, MANIFEST_FILE } from './constants.ts';
+import { INLINE_LINE_LIMIT, MANIFEST_FILE } from './constants.ts';
 import type { RunOp } from './judge-cases.ts';
 import { loadVectors } from './load-vectors.ts';
 import { findGoldenDrift, prepareGolden, regenerationFailures, writeGolden, type GoldenOptions } from './regenerate-golden.ts';
@@ -36,7 +37,7 @@ const agreeing: CaseSpec[] = [
   spec('bad-small', 'no', { verdict: 'reject', code: 'BAD_INPUT' }),
   spec('gen-bytes-1', new Uint8Array([0x6f, 0x6b, 0xff]), { verdict: 'accept' }, { requirements: ['R-X2'] }),
   spec('either-1', 'maybe', { verdict: 'either' }),
-  spec('ok-large', 'ok' + 'x'.repeat(INLINE_INPUT_LIMIT), { verdict: 'accept' }, { profile: 'strict' }),
+  spec('ok-large', 'ok' + 'x'.repeat(INLINE_LINE_LIMIT), { verdict: 'accept' }, { profile: 'strict' }),
   spec('track-1', 'ok key', { verdict: 'accept' }, { op: 'journal.track-key' }),
 ];
 
@@ -83,8 +84,8 @@ describe('golden regeneration', () => {
     expect(vectors.find((v) => v.name === 'gen-bytes-1')!.file).toMatch(/journal\/generated-read\.json$/);
     expect(vectors.find((v) => v.name === 'track-1')!.file).toMatch(/journal\/recipe-track-key\.json$/);
     const large = vectors.find((v) => v.name === 'ok-large')!;
-    expect(large.input.length).toBe(INLINE_INPUT_LIMIT + 2);
-    expect(readFileSync(join(ws.goldenDir!, 'journal', `${large.id}.bin`)).length).toBe(INLINE_INPUT_LIMIT + 2);
+    expect(large.input.length).toBe(INLINE_LINE_LIMIT + 2);
+    expect(gunzipSync(readFileSync(join(ws.goldenDir!, 'journal', `${large.id}.bin.gz`))).length).toBe(INLINE_LINE_LIMIT + 2);
     expect(findGoldenDrift(await prepareGolden({ ...ws, sources: [source(agreeing)] }))).toEqual([]);
   });
 

@@ -9,7 +9,8 @@ import { writeJson } from '../../shared/json/write-value.ts';
 import type { JsonValue } from '../../shared/json/value.ts';
 import { compareCodePoints } from '../../shared/text.ts';
 import { collectCaseSources, type CaseSource } from './collect-case-sources.ts';
-import { COVERAGE_FILE, COVERAGE_GAPS_FILE, GENERATORS_DIR, GOLDEN_DIR, INPUT_FILE_EXTENSION } from './constants.ts';
+import { COVERAGE_FILE, COVERAGE_GAPS_FILE, GENERATORS_DIR, GOLDEN_DIR } from './constants.ts';
+import { isGoldenDataPath, readGoldenFile, sideFilesOf, writeGoldenFile } from './golden-storage.ts';
 import { findVectorFiles } from './find-vector-files.ts';
 import { encodeUtf8 } from './input-encoding.ts';
 import { judgeCases, runOracleOp, type CaseProblem, type Judgement, type RunOp } from './judge-cases.ts';
@@ -99,7 +100,7 @@ async function readKeptFiles(goldenDir: string): Promise<KeptFiles> {
     const raw = parseJson(bytes.get(path)!);
     for (const file of raw.ok ? sideFilesOf(raw.value) : []) {
       const side = `${loaded.format}/${file}`;
-      bytes.set(side, new Uint8Array(readFileSync(join(goldenDir, side))));
+      bytes.set(side, readGoldenFile(join(goldenDir, side)));
     }
   }
   return { files, bytes };
@@ -109,24 +110,13 @@ function isFuzzFile(path: string): boolean {
   return /^[^/]+\/fuzz-[^/]+\.json$/.test(path);
 }
 
-/** Side-file names referenced by a parsed vector file. */
-function sideFilesOf(file: JsonValue): string[] {
-  const cases = file instanceof Map ? file.get('cases') : undefined;
-  if (!Array.isArray(cases)) return [];
-  return cases.flatMap((c) => {
-    const input = c instanceof Map ? c.get('input') : undefined;
-    const name = input instanceof Map ? input.get('file') : undefined;
-    return typeof name === 'string' ? [name] : [];
-  });
-}
-
-/** Files on disk that regeneration owns: every `.json` and side input under golden/ except kept ones. */
+/** Files on disk that regeneration owns: every vector and side file under golden/ except kept ones. */
 function ownedFilesOnDisk(goldenDir: string, kept: readonly string[]): string[] {
   if (!existsSync(goldenDir)) return [];
   const keep = new Set(kept);
   return (readdirSync(goldenDir, { recursive: true, encoding: 'utf8' }) as string[])
     .map((p) => p.split(sep).join('/'))
-    .filter((p) => (p.endsWith('.json') || p.endsWith(INPUT_FILE_EXTENSION)) && !keep.has(p))
+    .filter((p) => isGoldenDataPath(p) && !keep.has(p))
     .filter((p) => !p.split('/').some((s) => s.startsWith('.')))
     .sort(compareCodePoints);
 }
@@ -143,10 +133,7 @@ export function writeGolden(run: GoldenRun): { written: string[]; removed: strin
   }
   for (const [path, bytes] of run.plan.files) {
     const abs = join(run.goldenDir, path);
-    if (existsSync(abs) && Buffer.from(readFileSync(abs)).equals(bytes)) continue;
-    mkdirSync(dirname(abs), { recursive: true });
-    writeFileSync(abs, bytes);
-    written.push(displayPath(abs));
+    if (writeGoldenFile(abs, bytes)) written.push(displayPath(abs));
   }
   const coverage = encodeUtf8(run.coverageText);
   if (!existsSync(run.coverageFile) || !Buffer.from(readFileSync(run.coverageFile)).equals(coverage)) {
@@ -171,7 +158,13 @@ export function findGoldenDrift(run: GoldenRun): Drift[] {
       drift.push({ path: show(path), problem: 'missing (not committed)' });
       continue;
     }
-    const actual = new Uint8Array(readFileSync(join(run.goldenDir, path)));
+    let actual: Uint8Array;
+    try {
+      actual = readGoldenFile(join(run.goldenDir, path));
+    } catch (err) {
+      drift.push({ path: show(path), problem: `cannot be read: ${(err as Error).message}` });
+      continue;
+    }
     if (Buffer.from(actual).equals(bytes)) continue;
     drift.push({ path: show(path), problem: describeDifference(path, bytes, actual) });
   }

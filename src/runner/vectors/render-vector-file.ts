@@ -3,9 +3,8 @@ import { writeJson } from '../../shared/json/write-value.ts';
 import type { JsonValue } from '../../shared/json/value.ts';
 import type { OpName } from '../../shared/ops.ts';
 import type { Profile } from '../../shared/errors.ts';
-import type { VectorExpectation } from '../../shared/vectors.ts';
 import { JSON_INDENT, type FormatName, type VectorSource } from './constants.ts';
-import type { StoredInput } from './input-encoding.ts';
+import type { StoredExpectation, StoredInput } from './golden-storage.ts';
 
 /** One case as it is written into a vector file. */
 export interface StoredCase {
@@ -15,7 +14,7 @@ export interface StoredCase {
   readonly profile: Profile;
   readonly requirements: readonly string[];
   readonly input: StoredInput;
-  readonly expect: VectorExpectation;
+  readonly expect: StoredExpectation;
   readonly note: string;
 }
 
@@ -42,7 +41,13 @@ export function buildCaseValue(c: StoredCase): JsonValue {
   ]);
 }
 
-function buildExpectValue(e: VectorExpectation): JsonValue {
+function buildExpectValue(e: StoredExpectation): JsonValue {
+  if (e.verdict === 'accept' && 'observationFile' in e) {
+    return new Map<string, JsonValue>([
+      ['verdict', 'accept'],
+      ['observationFile', e.observationFile],
+    ]);
+  }
   if (e.verdict === 'accept') {
     return new Map<string, JsonValue>([
       ['verdict', 'accept'],

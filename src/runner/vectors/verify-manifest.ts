@@ -4,7 +4,8 @@ import { join, sep } from 'node:path';
 import { sha256Hex } from '../../shared/digest.ts';
 import { parseJson } from '../../shared/json/parse-value.ts';
 import { toPlain } from '../../shared/json/value.ts';
-import { INPUT_FILE_EXTENSION, MANIFEST_FILE } from './constants.ts';
+import { MANIFEST_FILE } from './constants.ts';
+import { isGoldenDataPath, readGoldenFile } from './golden-storage.ts';
 
 /**
  * Every way the files under `goldenDir` differ from its manifest: a listed file missing or with another
@@ -30,12 +31,19 @@ export function verifyManifest(goldenDir: string): string[] {
       problems.push(`${f.path}: listed but missing`);
       continue;
     }
-    const bytes = readFileSync(abs);
+    let bytes: Uint8Array;
+    try {
+      // Side files are hashed by their logical content (see golden-storage.ts).
+      bytes = readGoldenFile(abs);
+    } catch (err) {
+      problems.push(`${f.path}: cannot be read (${(err as Error).message})`);
+      continue;
+    }
     if (bytes.length !== f.bytes || sha256Hex(bytes) !== f.sha256) problems.push(`${f.path}: size or sha256 differs from the manifest`);
   }
   const onDisk = (readdirSync(goldenDir, { recursive: true, encoding: 'utf8' }) as string[])
     .map((p) => p.split(sep).join('/'))
-    .filter((p) => (p.endsWith('.json') || p.endsWith(INPUT_FILE_EXTENSION)) && p !== MANIFEST_FILE);
+    .filter((p) => isGoldenDataPath(p) && p !== MANIFEST_FILE);
   for (const p of onDisk) if (!listed.has(p)) problems.push(`${p}: not listed in the manifest`);
   return problems;
 }

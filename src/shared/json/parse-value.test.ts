@@ -6,12 +6,13 @@ import { canonicalJson } from './jcs.ts';
 import { parseJson } from './parse-value.ts';
 import { fromPlain, JsonNumber, toPlain } from './value.ts';
 import { writeJson } from './write-value.ts';
+import { assertProperty } from '../../../test-support/assert-property.ts';
 
 const SEED = 20261202;
 
 describe('parseJson', () => {
   it('agrees with JSON.parse on every JSON text fast-check makes, and writes it back byte for byte', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.json(), (text) => {
         const r = parseJson(text);
         expect(r.ok).toBe(true);
@@ -89,7 +90,7 @@ describe('parseJson', () => {
         return Buffer.concat([b.subarray(0, at), ins, b.subarray(at + 1)]);
       }),
     );
-    fc.assert(
+    assertProperty(
       fc.property(fc.oneof(fc.uint8Array({ maxLength: 64 }), near), (bytes) => {
         const r = parseJson(bytes);
         if (r.ok) expect(() => JSON.parse(Buffer.from(bytes).toString('utf8'))).not.toThrow();
@@ -133,7 +134,7 @@ describe('canonicalJson (RFC 8785)', () => {
   });
 
   it('is idempotent and sorts members by UTF-16 code unit', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.jsonValue(), (v) => {
         const c = canonicalJson(fromPlain(v));
         expect(c.ok).toBe(true);

@@ -74,7 +74,8 @@ export function toPlain(v: JsonValue): unknown {
   if (Array.isArray(v)) return v.map(toPlain);
   if (v instanceof Map) {
     const o: Record<string, unknown> = {};
-    for (const [k, x] of v) o[k] = toPlain(x);
+    // defineProperty, not assignment: a member named "__proto__" must become an own property, as JSON.parse makes it.
+    for (const [k, x] of v) Object.defineProperty(o, k, { value: toPlain(x), enumerable: true, writable: true, configurable: true });
     return o;
   }
   return v;

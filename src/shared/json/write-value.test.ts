@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseJson } from './parse-value.ts';
 import { fromPlain, jsonNumber } from './value.ts';
 import { writeJson, writeString } from './write-value.ts';
+import { assertProperty } from '../../../test-support/assert-property.ts';
 
 describe('writeJson', () => {
   it('escapes only quote, backslash and C0 controls, in the short or lowercase \\u00xx form', () => {
@@ -22,7 +23,7 @@ describe('writeJson', () => {
   });
 
   it('parse(write(v)) is v for every value fast-check makes', () => {
-    fc.assert(
+    assertProperty(
       fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 4 }), (plain, indent) => {
         const v = fromPlain(plain);
         const again = parseJson(writeJson(v, { indent }));

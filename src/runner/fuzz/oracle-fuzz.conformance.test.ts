@@ -11,6 +11,7 @@ import { FAIL_CLOSED_MUTATORS } from './fail-closed-mutators.ts';
 import { loadFormatSources } from './format-sources.ts';
 import { fuzzCase, fuzzCaseBytes } from './fuzz-input.ts';
 import { builtInCorpus, buildSeedCorpus, caseSourceCorpus, encodedBundleCorpus, goldenCorpus } from './seed-corpus.ts';
+import { assertProperty } from '../../../test-support/assert-property.ts';
 
 /** Cases per op: the whole file stays within a few seconds. */
 const RUNS_PER_OP = 120;
@@ -39,7 +40,7 @@ describe('the oracle under fuzzing', () => {
         // Nothing to start from yet: the op must still refuse arbitrary bytes without breaking.
         corpus.push({ input: new Uint8Array(Buffer.from('{}')), valid: false });
       }
-      await fc.assert(
+      await assertProperty(
         fc.asyncProperty(fuzzCase(corpus, sources), async (c) => {
           const input = fuzzCaseBytes(corpus, c);
           const started = performance.now();

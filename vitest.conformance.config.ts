@@ -1,0 +1,16 @@
+/**
+ * The conformance tier (`npm run test:conformance`): mutants, independent readers, fuzz-kill
+ * and other runs over whole corpora. Each of these tests sets its own timeout.
+ */
+import { defineConfig } from 'vitest/config';
+import { CONFORMANCE_TESTS, FRESH_SEED } from './vitest.shared.ts';
+
+export default defineConfig({
+  test: {
+    include: [CONFORMANCE_TESTS],
+    testTimeout: 900_000,
+    hookTimeout: 900_000,
+    env: { FORMCERT_SEED: FRESH_SEED },
+    pool: 'forks',
+  },
+});

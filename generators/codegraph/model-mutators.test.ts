@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readModel } from '../../src/codegraph/read-observation.ts';
-import { CG_CODES, JSON_LAYER_CODES, codeInfo } from '../../src/codegraph/constants.ts';
+import { CG_CODE_NAMES, JSON_LAYER_CODE_NAMES, codeInfo } from '../../src/codegraph/constants.ts';
 import { codegraphModelFile } from './codegraph-model-file.ts';
 import { MODEL_MUTATORS } from './model-mutators.ts';
 
@@ -12,7 +12,7 @@ describe('model mutators', () => {
     const names = MODEL_MUTATORS.map((m) => m.name);
     expect(new Set(names).size).toBe(names.length);
     for (const m of MODEL_MUTATORS) {
-      expect(Object.keys({ ...CG_CODES, ...JSON_LAYER_CODES }), m.name).toContain(m.code);
+      expect([...CG_CODE_NAMES, ...JSON_LAYER_CODE_NAMES] as string[], m.name).toContain(m.code);
       expect(codeInfo(m.code).profile, m.name).toBe(m.profile);
     }
   });

@@ -2,8 +2,8 @@
  * Every structural character, vocabulary, limit and error code of the codegraph `model.jsonl` 1.0.0
  * reader and writer (spec/codegraph/README.md).
  */
-import type { Profile } from '../shared/errors.ts';
 import { JSON_CODES } from '../shared/json/constants.ts';
+import { refusalFor, type RefusalRule } from '../shared/refusals.ts';
 
 /** The one schemaVersion this reader accepts (R-C2). */
 export const SCHEMA_VERSION = '1.0.0';
@@ -94,101 +94,66 @@ export const UINT64_MAX = (1n << 64n) - 1n;
 /** Read size of the streaming file validator. */
 export const READ_CHUNK_BYTES = 1 << 22;
 
-/** Requirement ids (spec/codegraph/README.md). */
-export const REQ = {
-  FILE_TEXT: 'R-C1',
-  CLOSED_RECORDS: 'R-C2',
-  VOCAB: 'R-C3',
-  TRAIT_DETAIL: 'R-C4',
-  UNIQUE_FILES: 'R-C6',
-  LITERAL: 'R-C8',
-  INTEGERS: 'R-C9',
-  JSON: 'R-S1',
-  VERSION: 'CG-HDR-1',
-  SEQ_HEADER: 'CG-SEQ-1',
-  SEQ_ORDER: 'CG-SEQ-2',
-  SEQ_DENSE: 'CG-SEQ-3',
-  SEQ_EOF: 'CG-SEQ-4',
-  RECORD_TYPE: 'CG-REC-1',
-  RECORD_SHAPE: 'CG-REC-2',
-  DICT_INDEX: 'CG-DICT-1',
-  DICT_ORDER: 'CG-DICT-2',
-  TRAIT_KEYS: 'CG-TRAIT-1',
-  CLOSURE: 'CG-INT-1',
-  SELF_EDGE: 'CG-INT-2',
-  COUNTS: 'CG-INT-4',
-  LINES: 'CG-INT-5',
-  MODULES: 'CG-MOD-1',
-  MODULE_D: 'CG-MOD-2',
-  ENTITY_ORDER: 'CG-ORD-1',
-  UNIQUE_ENTITIES: 'CG-ORD-2',
-  FILE_ORDER: 'CG-ORD-3',
-  EDGE_ORDER: 'CG-ORD-4',
-} as const;
+/**
+ * Every codegraph error code the reader can return (spec/codegraph/error-codes.json registers them,
+ * with the rule each enforces; a test keeps the two lists equal).
+ */
+export const CG_CODE_NAMES = [
+  'MODEL_CARRIAGE_RETURN',
+  'MODEL_FINAL_LF_MISSING',
+  'EOF_NOT_LAST',
+  'EOF_MISSING',
+  'HEADER_MISSING',
+  'HEADER_DUPLICATE',
+  'SECTION_ORDER',
+  'RECORD_INDEX_NOT_DENSE',
+  'RECORD_TYPE_UNKNOWN',
+  'RECORD_MEMBER_MISSING',
+  'RECORD_MEMBER_TYPE',
+  'RECORD_MEMBER_UNKNOWN',
+  'RECORD_EMPTY_STRING',
+  'RECORD_INTEGER_LEXEME',
+  'NULL_NOT_ABSENT',
+  'UNSUPPORTED_VERSION',
+  'DICT_UNKNOWN_MEMBER',
+  'DICT_UNSORTED',
+  'DICT_DUPLICATE',
+  'DICT_INDEX_UNDECLARED',
+  'DUPLICATE_TRAIT',
+  'TRAIT_KEY_MISSING',
+  'TRAIT_KEY_UNDECLARED',
+  'LITERAL_KIND_UNKNOWN',
+  'DANGLING_ENTITY_REF',
+  'DANGLING_FILE_REF',
+  'SELF_EDGE',
+  'LINE_RANGE',
+  'MODULE_REF_INVALID',
+  'MODULE_DISAMBIGUATOR',
+  'ENTITY_ORDER',
+  'DUPLICATE_ENTITY',
+  'FILE_ORDER',
+  'DUPLICATE_FILE',
+  'EDGE_ORDER',
+  'EOF_COUNT_MISMATCH',
+] as const;
 
-/** One registered error code: the rule it enforces and that rule's profile. */
-export interface CodeInfo {
-  readonly requirement: string;
-  readonly profile: Profile;
-}
+export type CgCode = (typeof CG_CODE_NAMES)[number];
 
-/** Codegraph error codes (spec/codegraph/error-codes.json holds the same list with meanings). */
-export const CG_CODES = {
-  MODEL_CARRIAGE_RETURN: { requirement: REQ.FILE_TEXT, profile: 'strict' },
-  MODEL_FINAL_LF_MISSING: { requirement: REQ.FILE_TEXT, profile: 'strict' },
-  EOF_NOT_LAST: { requirement: REQ.SEQ_EOF, profile: 'core' },
-  EOF_MISSING: { requirement: REQ.SEQ_EOF, profile: 'core' },
-  HEADER_MISSING: { requirement: REQ.SEQ_HEADER, profile: 'core' },
-  HEADER_DUPLICATE: { requirement: REQ.SEQ_HEADER, profile: 'core' },
-  SECTION_ORDER: { requirement: REQ.SEQ_ORDER, profile: 'core' },
-  RECORD_INDEX_NOT_DENSE: { requirement: REQ.SEQ_DENSE, profile: 'core' },
-  RECORD_TYPE_UNKNOWN: { requirement: REQ.RECORD_TYPE, profile: 'core' },
-  RECORD_MEMBER_MISSING: { requirement: REQ.RECORD_SHAPE, profile: 'core' },
-  RECORD_MEMBER_TYPE: { requirement: REQ.RECORD_SHAPE, profile: 'core' },
-  RECORD_MEMBER_UNKNOWN: { requirement: REQ.CLOSED_RECORDS, profile: 'strict' },
-  RECORD_EMPTY_STRING: { requirement: REQ.CLOSED_RECORDS, profile: 'strict' },
-  RECORD_INTEGER_LEXEME: { requirement: REQ.INTEGERS, profile: 'strict' },
-  NULL_NOT_ABSENT: { requirement: REQ.TRAIT_DETAIL, profile: 'strict' },
-  UNSUPPORTED_VERSION: { requirement: REQ.VERSION, profile: 'core' },
-  DICT_UNKNOWN_MEMBER: { requirement: REQ.VOCAB, profile: 'strict' },
-  DICT_UNSORTED: { requirement: REQ.DICT_ORDER, profile: 'core' },
-  DICT_DUPLICATE: { requirement: REQ.CLOSED_RECORDS, profile: 'strict' },
-  DICT_INDEX_UNDECLARED: { requirement: REQ.DICT_INDEX, profile: 'core' },
-  DUPLICATE_TRAIT: { requirement: REQ.TRAIT_DETAIL, profile: 'strict' },
-  TRAIT_KEY_MISSING: { requirement: REQ.TRAIT_KEYS, profile: 'core' },
-  TRAIT_KEY_UNDECLARED: { requirement: REQ.TRAIT_KEYS, profile: 'core' },
-  LITERAL_KIND_UNKNOWN: { requirement: REQ.LITERAL, profile: 'strict' },
-  DANGLING_ENTITY_REF: { requirement: REQ.CLOSURE, profile: 'core' },
-  DANGLING_FILE_REF: { requirement: REQ.CLOSURE, profile: 'core' },
-  SELF_EDGE: { requirement: REQ.SELF_EDGE, profile: 'core' },
-  LINE_RANGE: { requirement: REQ.LINES, profile: 'core' },
-  MODULE_REF_INVALID: { requirement: REQ.MODULES, profile: 'core' },
-  MODULE_DISAMBIGUATOR: { requirement: REQ.MODULE_D, profile: 'strict' },
-  ENTITY_ORDER: { requirement: REQ.ENTITY_ORDER, profile: 'core' },
-  DUPLICATE_ENTITY: { requirement: REQ.UNIQUE_ENTITIES, profile: 'core' },
-  FILE_ORDER: { requirement: REQ.FILE_ORDER, profile: 'core' },
-  DUPLICATE_FILE: { requirement: REQ.UNIQUE_FILES, profile: 'strict' },
-  EDGE_ORDER: { requirement: REQ.EDGE_ORDER, profile: 'core' },
-  EOF_COUNT_MISMATCH: { requirement: REQ.COUNTS, profile: 'core' },
-} as const satisfies Record<string, CodeInfo>;
+/** The shared JSON-layer codes the reader returns (spec/shared/error-codes.json). */
+export const JSON_LAYER_CODE_NAMES = [JSON_CODES.SYNTAX, JSON_CODES.INVALID_UTF8, JSON_CODES.BOM, JSON_CODES.DUPLICATE_MEMBER, JSON_CODES.LONE_SURROGATE] as const;
 
-export type CgCode = keyof typeof CG_CODES;
-
-/** Shared JSON-layer codes the reader returns, with the profile it gives each (R-S1 beyond RFC 8259 is strict). */
-export const JSON_LAYER_CODES = {
-  [JSON_CODES.SYNTAX]: { requirement: REQ.JSON, profile: 'core' },
-  [JSON_CODES.INVALID_UTF8]: { requirement: REQ.JSON, profile: 'core' },
-  [JSON_CODES.BOM]: { requirement: REQ.JSON, profile: 'strict' },
-  [JSON_CODES.DUPLICATE_MEMBER]: { requirement: REQ.JSON, profile: 'strict' },
-  [JSON_CODES.LONE_SURROGATE]: { requirement: REQ.JSON, profile: 'strict' },
-} as const satisfies Record<string, CodeInfo>;
-
-export type JsonLayerCode = keyof typeof JSON_LAYER_CODES;
+export type JsonLayerCode = (typeof JSON_LAYER_CODE_NAMES)[number];
 
 /** Every code the codegraph reader can return. */
 export type ReaderCode = CgCode | JsonLayerCode;
 
-/** Looks up the rule and profile of a code the reader returns. */
-export function codeInfo(code: ReaderCode): CodeInfo {
-  return (CG_CODES as Record<string, CodeInfo>)[code] ?? (JSON_LAYER_CODES as Record<string, CodeInfo>)[code]!;
+/**
+ * The rule and profile of every code, resolved once when the module loads from the spec registries
+ * (code → requirement → profile): a code the registry does not list fails here, not at a refusal.
+ */
+const CODE_RULES: ReadonlyMap<string, RefusalRule> = new Map([...CG_CODE_NAMES, ...JSON_LAYER_CODE_NAMES].map((code) => [code, refusalFor('codegraph', code)]));
+
+/** The registered rule (requirement and profile) of a code the reader returns. */
+export function codeInfo(code: ReaderCode): RefusalRule {
+  return CODE_RULES.get(code)!;
 }

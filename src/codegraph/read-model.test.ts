@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { codegraphModelFile } from '../../generators/codegraph/codegraph-model-file.ts';
 import { MODEL_MUTATORS } from '../../generators/codegraph/model-mutators.ts';
 import { loadErrorCodes, loadRequirements } from '../shared/registry.ts';
-import { CG_CODES, JSON_LAYER_CODES } from './constants.ts';
+import { CG_CODE_NAMES, codeInfo, JSON_LAYER_CODE_NAMES } from './constants.ts';
 import { ops } from './ops.ts';
 import { ModelReader, readModelBytes } from './read-model.ts';
 import { readModel } from './read-observation.ts';
@@ -33,7 +33,7 @@ function readInChunks(bytes: Uint8Array, cuts: number[], profile: 'core' | 'stri
 
 describe('the codegraph reader', () => {
   it('never throws on arbitrary bytes, and refuses only with registered codes', () => {
-    const registered = new Set(Object.keys({ ...CG_CODES, ...JSON_LAYER_CODES }));
+    const registered = new Set<string>([...CG_CODE_NAMES, ...JSON_LAYER_CODE_NAMES]);
     assertProperty(
       fc.property(fc.uint8Array({ maxLength: 300 }), fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>, (bytes, profile) => {
         const r = readModel(bytes, profile);
@@ -44,7 +44,7 @@ describe('the codegraph reader', () => {
   });
 
   it('never throws on valid models with random byte edits (either profile)', () => {
-    const registered = new Set(Object.keys({ ...CG_CODES, ...JSON_LAYER_CODES }));
+    const registered = new Set<string>([...CG_CODE_NAMES, ...JSON_LAYER_CODE_NAMES]);
     assertProperty(
       fc.property(fc.constantFrom(...models), fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 4 }), (model, edits) => {
         const bytes = Buffer.from(model);
@@ -131,17 +131,28 @@ describe('the codegraph reader', () => {
 });
 
 describe('the codegraph registry', () => {
-  it('error-codes.json lists exactly the codes of constants.ts, each with its requirement', () => {
-    const file = loadErrorCodes('codegraph').map((c) => [c.code, c.requirement]);
-    expect(file.sort()).toStrictEqual(Object.entries(CG_CODES).map(([code, info]) => [code, info.requirement]).sort());
+  it('error-codes.json lists exactly the codes the reader returns', () => {
+    expect(loadErrorCodes('codegraph').map((c) => c.code).sort()).toStrictEqual([...CG_CODE_NAMES].sort());
+    const sharedCodes = loadErrorCodes('shared').map((c) => c.code);
+    for (const code of JSON_LAYER_CODE_NAMES) expect(sharedCodes).toContain(code);
   });
 
-  it('every requirement a code names exists with the code’s profile; JSON-layer codes are the shared ones', () => {
-    const reqs = new Map(loadRequirements('codegraph').map((r) => [r.id, r]));
-    for (const [code, info] of Object.entries(CG_CODES)) {
-      expect(reqs.get(info.requirement)?.profile, code).toBe(info.profile);
+  it('a code cites the requirement the registry gives it, with that requirement’s profile', () => {
+    const reqs = new Map([...loadRequirements('codegraph'), ...loadRequirements('shared')].map((r) => [r.id, r.profile]));
+    const registered = new Map([...loadErrorCodes('shared'), ...loadErrorCodes('codegraph')].map((c) => [c.code, c]));
+    for (const code of [...CG_CODE_NAMES, ...JSON_LAYER_CODE_NAMES]) {
+      const entry = registered.get(code)!;
+      expect(codeInfo(code).requirement, code).toBe(entry.requirement);
+      expect(codeInfo(code).profile, code).toBe(entry.profile ?? reqs.get(entry.requirement));
     }
-    const sharedCodes = loadErrorCodes('shared').map((c) => c.code);
-    for (const code of Object.keys(JSON_LAYER_CODES)) expect(sharedCodes).toContain(code);
+    // The grammar faults of RFC 8259 are core (JSON-SYNTAX-1); what R-S1 adds is strict.
+    expect(codeInfo('JSON_SYNTAX')).toMatchObject({ requirement: 'JSON-SYNTAX-1', profile: 'core' });
+    expect(codeInfo('JSON_INVALID_UTF8')).toMatchObject({ requirement: 'JSON-SYNTAX-1', profile: 'core' });
+    for (const code of ['JSON_BOM', 'JSON_DUPLICATE_MEMBER', 'JSON_LONE_SURROGATE'] as const) expect(codeInfo(code)).toMatchObject({ requirement: 'R-S1', profile: 'strict' });
+  });
+
+  it('refusals carry the registered rule and profile', () => {
+    const r = readModelBytes(Buffer.from('{"t":"header",}\n'), 'strict');
+    expect(r.ok ? 'accepted' : [r.error.code, r.error.requirement, r.error.profile]).toStrictEqual(['JSON_SYNTAX', 'JSON-SYNTAX-1', 'core']);
   });
 });

@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { goldenCases } from '../../generators/codegraph/golden-cases.ts';
+import { codeInfo, type ReaderCode } from './constants.ts';
+import { readModelBytes } from './read-model.ts';
+import { validateCodegraphFile } from './validate-file.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'cg-profile-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The golden cases refused under strict with a strict code. */
+const strictCases = goldenCases().filter((c) => c.expect.verdict === 'reject' && c.profile === 'strict');
+
+/**
+ * Strict cases whose edit makes a second, core fault that core then finds (so their only fault is not
+ * a strict rule), with the core code it must be: an empty path sorts before every other path
+ * (CG-ORD-3), and an entry outside the trait or provenance vocabulary takes a place the sorted
+ * dictionary does not allow (CG-DICT-2) or leaves a trait key without its trait (CG-TRAIT-1).
+ */
+const SECOND_CORE_FAULT: Readonly<Record<string, string>> = {
+  'base-empty-path-1': 'FILE_ORDER',
+  'generated-empty-path': 'FILE_ORDER',
+  'base-traits-vocabulary-0': 'TRAIT_KEY_UNDECLARED',
+  'base-traits-vocabulary-1': 'DICT_UNSORTED',
+  'generated-traits-vocabulary': 'DICT_UNSORTED',
+  'base-provenance-vocabulary-0': 'DICT_UNSORTED',
+};
+
+describe('--profile core for codegraph', () => {
+  it('has strict cases to judge, each refused with a strict code, and every second-fault exception exists', () => {
+    expect(strictCases.length).toBeGreaterThan(40);
+    for (const c of strictCases) expect(codeInfo((c.expect as { code: ReaderCode }).code).profile, c.name).toBe('strict');
+    for (const name of Object.keys(SECOND_CORE_FAULT)) expect(strictCases.map((c) => c.name)).toContain(name);
+  });
+
+  it('core accepts every case whose only fault is a strict rule; strict refuses it with its code', async () => {
+    const wrong: string[] = [];
+    for (const [n, c] of strictCases.entries()) {
+      const file = join(dir, `case-${n}.jsonl`);
+      writeFileSync(file, c.input);
+      const core = await validateCodegraphFile(file, { profile: 'core' });
+      const strict = await validateCodegraphFile(file, { profile: 'strict' });
+      const coreWant = SECOND_CORE_FAULT[c.name] ?? 'accepted';
+      const coreGot = core.ok ? 'accepted' : core.error.code;
+      if (coreGot !== coreWant || (!core.ok && core.error.profile !== 'core')) wrong.push(`${c.name}: core gave ${coreGot}, not ${coreWant}`);
+      if (strict.ok || strict.error.code !== (c.expect as { code: string }).code) wrong.push(`${c.name}: strict gave ${strict.ok ? 'accept' : strict.error.code}`);
+    }
+    expect(wrong).toStrictEqual([]);
+  });
+
+  it('core still refuses core faults, citing the core rule', () => {
+    for (const c of goldenCases().filter((c) => c.expect.verdict === 'reject' && c.profile === 'core')) {
+      const r = readModelBytes(typeof c.input === 'string' ? Buffer.from(c.input) : c.input, 'core');
+      expect(r.ok ? 'accepted' : [r.error.code, r.error.profile], c.name).toStrictEqual([(c.expect as { code: string }).code, 'core']);
+    }
+  });
+
+  it('the CLI honours --profile: core exits 0 on a strict-only fault, strict exits 1 citing the strict rule', () => {
+    const c = strictCases.find((x) => x.name === 'base-duplicate-member-0')!;
+    const file = join(dir, 'cli-case.jsonl');
+    writeFileSync(file, c.input);
+    const cli = join(import.meta.dirname, '../../bin/formcert.mjs');
+    const core = spawnSync(process.execPath, [cli, 'validate', 'codegraph', '--profile', 'core', file], { encoding: 'utf8' });
+    expect(core.status, core.stderr + core.stdout).toBe(0);
+    const strict = spawnSync(process.execPath, [cli, 'validate', 'codegraph', '--profile', 'strict', file], { encoding: 'utf8' });
+    expect(strict.status).toBe(1);
+    expect(strict.stdout + strict.stderr).toContain('(strict)');
+  });
+});

@@ -164,12 +164,12 @@ describe('formcert certify', () => {
     expect(wrongArgv.err).toMatch(/same way: errored:crash \(exit status 2\)/);
     expect(wrongArgv.err).toMatch(/usage: scripted-exec/);
     expect(wrongArgv.records.length).toBeLessThan(20);
-    // A program that dies at start-up with status 1 looks like "reject" on every case.
+    // A program that dies at start-up with status 1 (v1.1: no rejection line) crashes on every case.
     const broken = join(work, 'broken-reader.mjs');
     writeFileSync(broken, "import './no-such-module.mjs';\n");
     const startup = await certify({ vectors: many, testee: [process.execPath, broken, '{op}', '{input}'] });
     expect(startup.status).toBe(2);
-    expect(startup.err).toMatch(/every case rejected without a code/);
+    expect(startup.err).toMatch(/same way: errored:crash \(exit status 1 without a rejection line/);
     const missing = await certify({ vectors: many, testee: ['/nonexistent/reader', '{op}', '{input}'] });
     expect(missing.status).toBe(2);
     expect(missing.err).toMatch(/no such file/);

@@ -26,17 +26,27 @@ describe('SystemicFailureDetector', () => {
     expect(ok.verdict('exec', false)).toBeUndefined();
   });
 
-  it('takes identical code-less rejections of valid and invalid inputs for a start-up crash', () => {
-    const dead = answer({ kind: 'reject' }, 'Traceback (most recent call last):\n  SyntaxError');
+  it('never calls a reader that breaks only on invalid inputs a setup problem (a panic is a result)', () => {
+    const panic = answer({ kind: 'errored', errorClass: 'crash', detail: 'exit status 101' }, "thread 'main' panicked");
     const d = new SystemicFailureDetector();
-    for (let i = 0; i < SYSTEMIC_SAMPLE; i++) d.add(dead, i % 2 ? 'accept' : 'reject');
-    expect(d.verdict('exec', true)).toMatch(/every case rejected without a code/);
-    // Rejecting only invalid inputs with the same message is what a good reader does.
-    const good = new SystemicFailureDetector();
-    for (let i = 0; i < SYSTEMIC_SAMPLE; i++) good.add(answer({ kind: 'reject' }, 'error: invalid input'), 'reject');
-    expect(good.verdict('exec', false)).toBeUndefined();
-    const coded = new SystemicFailureDetector();
-    for (let i = 0; i < SYSTEMIC_SAMPLE; i++) coded.add(answer({ kind: 'reject', code: 'X' }, 'error'), 'accept');
-    expect(coded.verdict('exec', false)).toBeUndefined();
+    for (let i = 0; i < 3 * SYSTEMIC_SAMPLE; i++) d.add(panic, 'reject');
+    expect(d.earlyVerdict()).toBe(false);
+    expect(d.verdict('exec', false)).toBeUndefined();
+    // Valid inputs answered right: still input-dependent, whatever the share of panics.
+    for (let i = 0; i < 2; i++) d.add(answer({ kind: 'accept' }), 'accept');
+    expect(d.verdict('exec', false)).toBeUndefined();
+    // The same crash on the valid inputs too is input-independent: setup.
+    const dead = new SystemicFailureDetector();
+    for (let i = 0; i < SYSTEMIC_SAMPLE; i++) dead.add(panic, i % 2 ? 'accept' : 'reject');
+    expect(dead.earlyVerdict()).toBe(true);
+    expect(dead.verdict('exec', true)).toMatch(/every one of the first 12 cases the same way: errored:crash \(exit status 101\)/);
+  });
+
+  it('drops the stderr tail from the signature of an exit-1 crash', () => {
+    const d = new SystemicFailureDetector();
+    for (let i = 0; i < SYSTEMIC_SAMPLE; i++) {
+      d.add(answer({ kind: 'errored', errorClass: 'crash', detail: `exit status 1 without a rejection line; stderr ends: "line ${i}"` }, 'x'), i % 2 ? 'accept' : 'reject');
+    }
+    expect(d.verdict('exec', true)).toMatch(/errored:crash \(exit status 1 without a rejection line\)/);
   });
 });

@@ -17,6 +17,9 @@ import {
 /** Exit statuses of the exec contract. */
 export const EXEC_STATUS = { ACCEPT: 0, REJECT: 1, SKIPPED: 4 } as const;
 
+/** How long stdout is still read after the testee exited, when something else holds the pipe open. */
+const EXIT_DRAIN_MS = 200;
+
 /** Settings of an exec-mode testee. */
 export interface ExecTesteeOptions {
   readonly template: readonly string[];
@@ -31,6 +34,8 @@ export interface ExecTesteeOptions {
 }
 
 const CODE_LINE = /^code:[ \t]*(\S+)/;
+/** The bare rejection line of v1.1 (no code reported). */
+const REJECT_LINE = /^reject[ \t]*$/;
 
 /** Finds argv[0] the way spawn will, so a missing or non-executable program is a setup error up front. */
 export function checkExecutable(argv0: string, env: NodeJS.ProcessEnv = process.env): void {
@@ -89,26 +94,51 @@ export class ExecTestee implements Testee {
         timedOut = true;
         killGroup(child.pid);
       }, this.options.timeoutMs);
+      let settled = false;
+      let drain: NodeJS.Timeout | undefined;
+      let exited: { status: number | null; signal: NodeJS.Signals | null } | undefined;
+      const armDrain = () => {
+        if (!exited) return;
+        clearTimeout(drain);
+        drain = setTimeout(() => finish(exited!.status, exited!.signal), EXIT_DRAIN_MS);
+      };
       child.stdout!.on('data', (chunk: Buffer) => {
         if (!stdout.push(chunk)) killGroup(child.pid);
+        armDrain();
       });
-      child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk));
-      // Whatever the testee left running when it exited goes too (and frees the pipes it holds).
-      child.on('exit', () => killGroup(child.pid));
+      child.stderr!.on('data', (chunk: Buffer) => {
+        stderr.push(chunk);
+        armDrain();
+      });
+      const finish = (status: number | null, signal: NodeJS.Signals | null) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        clearTimeout(drain);
+        // A descendant that left the process group (setsid) may still hold the pipes: stop reading them.
+        child.stdout!.destroy();
+        child.stderr!.destroy();
+        const reply = spawnError
+          ? ({ kind: 'errored', errorClass: 'crash', detail: `cannot start: ${spawnError}` } as const)
+          : this.interpret(status, signal, timedOut, stdout, stderr);
+        resolve({ reply, timeMs: performance.now() - started, stderr: stderr.text() });
+      };
+      child.on('exit', (status: number | null, signal: NodeJS.Signals | null) => {
+        // Whatever the testee left running in its group goes too (and frees the pipes it holds).
+        killGroup(child.pid);
+        // The case ends when the testee exits: what it wrote is in the pipe already, so a short drain
+        // reads it even when an escaped descendant keeps the write end open (no EOF would ever come).
+        exited = { status, signal };
+        armDrain();
+      });
       child.on('error', (err) => {
         spawnError = describeSpawnError(argv[0]!, err);
       });
-      child.on('close', (status: number | null, signal: NodeJS.Signals | null) => {
-        clearTimeout(timer);
-        const reply = spawnError
-          ? ({ kind: 'errored', errorClass: 'crash', detail: `cannot start: ${spawnError}` } as const)
-          : this.interpret(status, signal, timedOut, stdout);
-        resolve({ reply, timeMs: performance.now() - started, stderr: stderr.text() });
-      });
+      child.on('close', (status: number | null, signal: NodeJS.Signals | null) => finish(status, signal));
     });
   }
 
-  private interpret(status: number | null, signal: string | null, timedOut: boolean, out: BoundedBytes): TesteeReply {
+  private interpret(status: number | null, signal: string | null, timedOut: boolean, out: BoundedBytes, err: HeadTailText): TesteeReply {
     if (timedOut) {
       return { kind: 'errored', errorClass: 'timeout', detail: `no exit within ${this.options.timeoutMs} ms; process group killed` };
     }
@@ -126,8 +156,20 @@ export class ExecTestee implements Testee {
       return { kind: 'accept', observation: parsed.value };
     }
     if (status === EXEC_STATUS.REJECT) {
-      const m = CODE_LINE.exec(firstLine(bytes));
-      return m ? { kind: 'reject', code: m[1]! } : { kind: 'reject' };
+      // Protocol v1.1: Node and Python exit 1 on an uncaught exception, so status 1 is a rejection
+      // only when the testee says so on its first stdout line; otherwise the testee crashed.
+      const first = firstLine(bytes).trim();
+      const m = CODE_LINE.exec(first);
+      if (m) return { kind: 'reject', code: m[1]! };
+      if (REJECT_LINE.test(first)) return { kind: 'reject' };
+      const tail = lastLines(err.text(), 3);
+      return {
+        kind: 'errored',
+        errorClass: 'crash',
+        detail:
+          'exit status 1 without a rejection line (v1.1: the first stdout line must be code: <CODE> or reject)' +
+          (tail ? `; stderr ends: ${JSON.stringify(tail)}` : '; stderr is empty'),
+      };
     }
     if (status === EXEC_STATUS.SKIPPED) {
       return { kind: 'skipped', reason: firstLine(bytes).trim() || 'exit status 4' };
@@ -141,6 +183,17 @@ export class ExecTestee implements Testee {
 function isBlank(bytes: Buffer): boolean {
   for (const b of bytes) if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return false;
   return true;
+}
+
+/** The last `n` non-blank lines of a text, for a one-line account of a crash. */
+function lastLines(text: string, n: number): string {
+  return text
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim() !== '')
+    .slice(-n)
+    .join('\n')
+    .slice(-600);
 }
 
 function firstLine(bytes: Buffer): string {

@@ -185,12 +185,15 @@ function isBlank(bytes: Buffer): boolean {
   return true;
 }
 
-/** The last `n` non-blank lines of a text, for a one-line account of a crash. */
+/**
+ * The last `n` non-blank lines of a text, for a one-line account of a crash. Node stack frames and its
+ * version trailer are left out: they come after the error message, which is the line that explains.
+ */
 function lastLines(text: string, n: number): string {
   return text
     .split('\n')
     .map((l) => l.trimEnd())
-    .filter((l) => l.trim() !== '')
+    .filter((l) => l.trim() !== '' && !/^\s+at /.test(l) && !/^Node\.js v\d/.test(l))
     .slice(-n)
     .join('\n')
     .slice(-600);

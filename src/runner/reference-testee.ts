@@ -34,12 +34,21 @@ export function referenceImplementation(): ImplementationInfo {
   return { name: 'formcert-oracle', version: pkg.version, language: 'typescript' };
 }
 
-/** Loads an op's handler; a format module that fails to load leaves the op undeclared. */
+/** Thrown when a format module of the oracle fails to import: a broken build, never "op not served". */
+export class OracleLoadError extends Error {
+  override readonly name = 'OracleLoadError';
+}
+
+/**
+ * Loads an op's handler; undefined only when no format module provides the op. A module that fails
+ * to import is an error with its cause: leaving its ops undeclared would turn them into `n/a` and let a
+ * broken build certify as PASSED.
+ */
 async function loadHandler(op: OpName): Promise<OpHandler | undefined> {
   try {
     return await loadOracleOp(op);
-  } catch {
-    return undefined;
+  } catch (e) {
+    throw new OracleLoadError(`the oracle's module for ${op} failed to load: ${(e as Error).stack ?? String(e)}`);
   }
 }
 
@@ -49,7 +58,13 @@ export async function execReferenceOp(op: string, inputPath: string, out: Writab
     err.write(`formcert testee: unknown op ${JSON.stringify(op)} (one of ${OP_NAMES.join(', ')})\n`);
     return 2;
   }
-  const handler = await loadHandler(op);
+  let handler: OpHandler | undefined;
+  try {
+    handler = await loadHandler(op);
+  } catch (e) {
+    err.write(`formcert testee: ${(e as Error).message}\n`);
+    return EXEC_INTERNAL_ERROR;
+  }
   if (!handler) {
     out.write(`${op} is not available in this build of the oracle\n`);
     return EXEC_STATUS.SKIPPED;
@@ -113,6 +128,8 @@ export async function serveReference(input: Readable, output: Writable, err: Wri
       continue;
     }
     if (msg.cmd === 'start') {
+      // An OracleLoadError propagates: `testee serve` exits non-zero with the cause on stderr, so the
+      // handshake fails and certify stops with exit status 2 instead of scoring the ops as n/a.
       for (const op of OP_NAMES) {
         const h = await loadHandler(op);
         if (h) handlers.set(op, h);

@@ -86,12 +86,24 @@ async function runFuzzCommand(argv: string[], opts: FuzzCliOptions): Promise<num
   const { loadFormatSources } = await import('../../runner/fuzz/format-sources.ts');
   const { TesteeSetupError } = await import('../../runner/testee-reply.ts');
 
-  const oracle = await loadOracleOp(op).catch(() => undefined);
-  if (!oracle) {
+  // An import or setup error is an error with its cause, never an empty source (exit 2).
+  let oracle;
+  let corpus;
+  let sources;
+  try {
+    oracle = await loadOracleOp(op);
+    if (oracle) {
+      corpus = await buildSeedCorpus(op, [goldenCorpus(opts.corpus), caseSourceCorpus(), builtInCorpus(), encodedBundleCorpus()]);
+      sources = await loadFormatSources(op);
+    }
+  } catch (e) {
+    err(`formcert fuzz: cannot set up fuzzing of ${op}: ${e instanceof Error ? e.message : String(e)}`);
+    return EXIT.USAGE;
+  }
+  if (!oracle || !corpus || !sources) {
     err(`formcert fuzz: the reference oracle has no ${op}`);
     return EXIT.USAGE;
   }
-  const corpus = await buildSeedCorpus(op, [goldenCorpus(opts.corpus), caseSourceCorpus(), builtInCorpus(), encodedBundleCorpus()]);
   let testee;
   try {
     testee = await startFuzzTestee(op, argv, { persistent: Boolean(opts.persistent), timeoutMs });
@@ -108,7 +120,7 @@ async function runFuzzCommand(argv: string[], opts: FuzzCliOptions): Promise<num
       testee,
       oracle,
       corpus,
-      sources: await loadFormatSources(op),
+      sources,
       runs,
       seconds,
       seed,

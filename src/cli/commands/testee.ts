@@ -19,8 +19,17 @@ export function register(program: Command, setExit: SetExit): void {
     .command('serve')
     .description('persistent mode: JSON lines on stdin/stdout (start, run, stop), runs answered as they finish')
     .action(async () => {
-      const { serveReference } = await import('../../runner/reference-testee.ts');
-      await serveReference(process.stdin, process.stdout, process.stderr);
+      const { serveReference, OracleLoadError, EXEC_INTERNAL_ERROR } = await import('../../runner/reference-testee.ts');
+      try {
+        await serveReference(process.stdin, process.stdout, process.stderr);
+      } catch (e) {
+        if (!(e instanceof OracleLoadError)) throw e;
+        // No handshake is sent: the runner reports a setup error with this stderr as the cause.
+        process.stderr.write(`formcert testee serve: ${e.message}\n`);
+        setExit(EXEC_INTERNAL_ERROR);
+        process.stdin.destroy();
+        return;
+      }
       setExit(EXIT.OK);
     });
 }

@@ -79,8 +79,10 @@ async function readExistingCases(file: string): Promise<JsonValue[]> {
   let text: Buffer;
   try {
     text = await readFile(file);
-  } catch {
-    return [];
+  } catch (e) {
+    // Only a file that is not there yet starts empty; an unreadable one must not be overwritten.
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
   }
   const parsed = parseJson(text);
   if (!parsed.ok || !(parsed.value instanceof Map) || !Array.isArray(parsed.value.get('cases'))) {

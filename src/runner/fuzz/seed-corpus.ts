@@ -73,38 +73,30 @@ function encodeRequest(encoding: string, formatVersion: string, options: object)
 /** A source of corpus inputs (golden vectors, case sources) for `op`. */
 export type CorpusSource = (op: OpName) => Promise<CorpusEntry[]>;
 
-/** Golden vectors of the op found under `dir` (none when the directory has none or cannot be loaded). */
+/** Golden vectors of the op found under `dir`; a directory that cannot be loaded is an error, never an empty corpus. */
 export function goldenCorpus(dir?: string): CorpusSource {
   return async (op) => {
-    try {
-      const { loadVectors } = await import('../vectors/load-vectors.ts');
-      const vectors = await loadVectors(dir);
-      return vectors.filter((v) => v.op === op).map((v) => ({ input: v.input, valid: v.expect.verdict === 'accept' }));
-    } catch {
-      return [];
-    }
+    const { loadVectors } = await import('../vectors/load-vectors.ts');
+    const vectors = await loadVectors(dir);
+    return vectors.filter((v) => v.op === op).map((v) => ({ input: v.input, valid: v.expect.verdict === 'accept' }));
   };
 }
 
-/** The cases of the format's case source module (none when it cannot be loaded yet). */
+/** The cases of the format's case source modules; a module that fails to import is an error. */
 export function caseSourceCorpus(): CorpusSource {
   return async (op) => {
-    try {
-      const { collectCaseSources } = await import('../vectors/collect-case-sources.ts');
-      const format = op.slice(0, op.indexOf('.'));
-      const out: CorpusEntry[] = [];
-      for (const source of await collectCaseSources()) {
-        if (source.format !== format) continue;
-        for (const c of source.cases) {
-          if (c.op !== op) continue;
-          const input = typeof c.input === 'string' ? new Uint8Array(Buffer.from(c.input, 'utf8')) : c.input;
-          out.push({ input, valid: c.expect.verdict === 'accept' });
-        }
+    const { collectCaseSources } = await import('../vectors/collect-case-sources.ts');
+    const format = op.slice(0, op.indexOf('.'));
+    const out: CorpusEntry[] = [];
+    for (const source of await collectCaseSources()) {
+      if (source.format !== format) continue;
+      for (const c of source.cases) {
+        if (c.op !== op) continue;
+        const input = typeof c.input === 'string' ? new Uint8Array(Buffer.from(c.input, 'utf8')) : c.input;
+        out.push({ input, valid: c.expect.verdict === 'accept' });
       }
-      return out;
-    } catch {
-      return [];
     }
+    return out;
   };
 }
 
@@ -117,20 +109,16 @@ export function builtInCorpus(): CorpusSource {
 export function encodedBundleCorpus(): CorpusSource {
   return async (op) => {
     if (op !== 'morph.decode') return [];
-    try {
-      const { loadOracleOp } = await import('../oracle-ops.ts');
-      const encode = await loadOracleOp('morph.encode');
-      const out: CorpusEntry[] = [];
-      for (const request of BUILT_IN_SEEDS['morph.encode'] ?? []) {
-        const outcome = await encode!(new Uint8Array(Buffer.from(request, 'utf8')));
-        if (!('accept' in outcome) || !outcome.accept || !(outcome.observation instanceof Map)) continue;
-        const bundle = outcome.observation.get('bundle');
-        if (typeof bundle === 'string') out.push({ input: new Uint8Array(Buffer.from(bundle, 'utf8')), valid: true });
-      }
-      return out;
-    } catch {
-      return [];
+    const { loadOracleOp } = await import('../oracle-ops.ts');
+    const encode = await loadOracleOp('morph.encode');
+    const out: CorpusEntry[] = [];
+    for (const request of BUILT_IN_SEEDS['morph.encode'] ?? []) {
+      const outcome = await encode!(new Uint8Array(Buffer.from(request, 'utf8')));
+      if (!('accept' in outcome) || !outcome.accept || !(outcome.observation instanceof Map)) continue;
+      const bundle = outcome.observation.get('bundle');
+      if (typeof bundle === 'string') out.push({ input: new Uint8Array(Buffer.from(bundle, 'utf8')), valid: true });
     }
+    return out;
   };
 }
 

@@ -4,12 +4,15 @@
  * 4 check-trait-keys → 5 check-integrity, then end-of-input checks. Single pass, never rewinds;
  * stops at the first enforced error. Optionally feeds an observation builder.
  */
-import { fail, ok, type FormatError, type Profile, type Result } from '../shared/errors.ts';
+import { isUtf8 } from 'node:buffer';
+import { fail, formatError, ok, type FormatError, type Profile, type Result } from '../shared/errors.ts';
+import { JSON_CODES } from '../shared/json/constants.ts';
+import { firstInvalidUtf8Offset, incompleteUtf8Tail, utf8SequenceLength } from '../shared/text.ts';
 import { CheckContext, Refusal } from './check-context.ts';
 import { checkIntegrity } from './check-integrity.ts';
 import { checkSequence } from './check-sequence.ts';
 import { checkTraitKeys } from './check-trait-keys.ts';
-import { SECTION } from './constants.ts';
+import { BYTE, codeInfo, SECTION, UTF8_BOM, type ReaderCode } from './constants.ts';
 import { ModelState } from './model-state.ts';
 import type { ModelRecord } from './records.ts';
 import { resolveDictionaries } from './resolve-dictionaries.ts';
@@ -30,6 +33,25 @@ export interface ReadSummary {
   readonly bytes: number;
 }
 
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * A line too long to hold whose JSON fault is already known from its prefix: the rest of the line is read
+ * without being kept, only for what the line checks before its JSON (R-C1: UTF-8, then CR) and its end.
+ */
+interface LongLineDrain {
+  /** The JSON fault found in the prefix: the line's verdict unless the rest breaks UTF-8 or holds a CR. */
+  readonly fault: FormatError;
+  readonly line: number;
+  /** File offset of the line's first byte (columns count from it). */
+  readonly lineFileStart: number;
+  /** File offset of the line's first CR byte (strict profile only), or -1. */
+  crAt: number;
+  /** A UTF-8 sequence cut by the chunk boundary, and its file offset. */
+  carry: Buffer;
+  carryFileOffset: number;
+}
+
 /** Streaming reader of one model: push chunks, then finish. Never throws on bad input. */
 export class ModelReader {
   private readonly ctx: CheckContext;
@@ -39,6 +61,7 @@ export class ModelReader {
   private readonly members = emptyMembers();
   private error: FormatError | undefined;
   private bytes = 0;
+  private drain: LongLineDrain | undefined;
 
   constructor(
     profile: Profile,
@@ -57,6 +80,7 @@ export class ModelReader {
   /** Reads the complete lines of `buf[start, end)`; returns the offset of the first unconsumed byte. */
   push(buf: Buffer, start: number, end: number, final = false): number {
     if (this.error) return end;
+    if (this.drain) return this.pushDrain(this.drain, buf, start, end, final);
     try {
       const consumed = this.splitter.push(buf, start, end, final);
       this.bytes += consumed - start;
@@ -68,6 +92,133 @@ export class ModelReader {
       }
       throw e;
     }
+  }
+
+  /**
+   * `buf[start, end)` is the start of one line with no LF yet, too long to keep buffering (issue: memory
+   * must not follow a hostile line). Judges the prefix as the whole line would be judged: a BOM, a
+   * UTF-8 fault (R-C1, the first check of a line, so final at once) or a JSON fault that no later byte
+   * can undo (the scanner did not reach the prefix's end). With a JSON fault the reader takes the bytes
+   * and reads the rest of the line without keeping it (returns `end`); otherwise it takes nothing
+   * (returns `start`) and the caller keeps the bytes: the line may still be a valid record.
+   */
+  pushLongLine(buf: Buffer, start: number, end: number): number {
+    if (this.error) return end;
+    if (this.drain) return this.pushDrain(this.drain, buf, start, end, false);
+    const { ctx, splitter } = this;
+    const fileStart = splitter.nextFileOffset;
+    const line = ctx.line + 1;
+    const before = { bufferFileOffset: ctx.bufferFileOffset, lineBuffer: ctx.lineBuffer, lineStart: ctx.lineStart };
+    ctx.bufferFileOffset = fileStart - start;
+    ctx.lineBuffer = buf;
+    ctx.lineMembers = undefined;
+    let pos = start;
+    try {
+      if (fileStart === 0 && end - start >= 3 && buf[start] === UTF8_BOM[0] && buf[start + 1] === UTF8_BOM[1] && buf[start + 2] === UTF8_BOM[2]) {
+        ctx.line = 1;
+        ctx.lineStart = start;
+        // R-S1 / R-C1: a byte-order mark is refused (strict); core reads past it, as the splitter does.
+        ctx.refuse(JSON_CODES.BOM, 'the file starts with a byte-order mark', { at: start });
+        pos += 3;
+      }
+      ctx.line = line;
+      ctx.lineStart = pos;
+      const tail = incompleteUtf8Tail(buf, pos, end);
+      if (!isUtf8(buf.subarray(pos, end - tail))) {
+        ctx.reject(JSON_CODES.INVALID_UTF8, 'the line is not well-formed UTF-8', { at: firstInvalidUtf8Offset(buf, pos, end - tail) });
+      }
+      const fault = this.prefixFault(buf, pos, end);
+      if (fault === undefined) {
+        // Nothing taken: the line is read again, whole, by push().
+        ctx.line = line - 1;
+        ctx.bufferFileOffset = before.bufferFileOffset;
+        ctx.lineBuffer = before.lineBuffer;
+        ctx.lineStart = before.lineStart;
+        return start;
+      }
+      const cr = ctx.enforces('strict') ? buf.indexOf(BYTE.CR, pos) : -1;
+      this.drain = {
+        fault,
+        line,
+        lineFileStart: fileStart + (pos - start),
+        crAt: cr >= 0 && cr < end ? fileStart + (cr - start) : -1,
+        carry: tail > 0 ? Buffer.from(buf.subarray(end - tail, end)) : EMPTY,
+        carryFileOffset: fileStart + (end - tail - start),
+      };
+      splitter.skip(end - start);
+      this.bytes += end - start;
+      return end;
+    } catch (e) {
+      if (!(e instanceof Refusal)) throw e;
+      this.error = e.error;
+      return end;
+    }
+  }
+
+  /** The JSON fault of a line's prefix when no byte after the prefix can change it, else undefined. */
+  private prefixFault(buf: Buffer, start: number, end: number): FormatError | undefined {
+    try {
+      this.scanner.scanRecord(buf, start, end, this.members, this.observer ? undefined : READ_MEMBERS);
+      return undefined;
+    } catch (e) {
+      if (!(e instanceof ScanFailure)) throw e;
+      if (this.scanner.truncated) return undefined;
+      try {
+        this.ctx.refuse(e.code, e.message, { at: e.offset, pointer: e.pointer });
+      } catch (r) {
+        if (r instanceof Refusal) return r.error;
+        throw r;
+      }
+      throw new Error(`scanner failure ${e.code} not enforced by the profile`);
+    }
+  }
+
+  /** Reads on through a long line whose JSON fault is known, keeping nothing; stops at its end. */
+  private pushDrain(d: LongLineDrain, buf: Buffer, start: number, end: number, final: boolean): number {
+    const lf = buf.indexOf(BYTE.LF, start);
+    const lineEnd = lf >= 0 && lf < end ? lf : end;
+    const ends = lineEnd < end || final;
+    const base = this.splitter.nextFileOffset - start;
+    const fail = (code: ReaderCode, message: string, fileOffset: number): number => {
+      const info = codeInfo(code);
+      this.error = formatError(code, info.requirement, message, { line: d.line, byteOffset: fileOffset, column: fileOffset - d.lineFileStart + 1 }, info.profile);
+      this.drain = undefined;
+      return end;
+    };
+    let from = start;
+    if (d.carry.length > 0) {
+      // Complete the sequence the last chunk cut, then judge it whole (a fault is charged to its lead byte).
+      const need = utf8SequenceLength(d.carry[0]!) - d.carry.length;
+      const have = Math.min(need, lineEnd - start);
+      const joined = Buffer.concat([d.carry, buf.subarray(start, start + have)]);
+      if (have === need ? !isUtf8(joined) : ends || incompleteUtf8Tail(joined, 0, joined.length) !== joined.length) {
+        return fail(JSON_CODES.INVALID_UTF8, 'the line is not well-formed UTF-8', d.carryFileOffset);
+      }
+      d.carry = have === need ? EMPTY : joined;
+      from = start + have;
+    }
+    const tail = ends ? 0 : incompleteUtf8Tail(buf, from, lineEnd);
+    if (!isUtf8(buf.subarray(from, lineEnd - tail))) {
+      return fail(JSON_CODES.INVALID_UTF8, 'the line is not well-formed UTF-8', base + firstInvalidUtf8Offset(buf, from, lineEnd - tail));
+    }
+    if (tail > 0) {
+      d.carry = Buffer.from(buf.subarray(lineEnd - tail, lineEnd));
+      d.carryFileOffset = base + lineEnd - tail;
+    }
+    if (d.crAt < 0 && this.ctx.enforces('strict')) {
+      const cr = buf.indexOf(BYTE.CR, start);
+      if (cr >= 0 && cr < lineEnd) d.crAt = base + cr;
+    }
+    if (ends) {
+      // R-C1 (strict): the CR comes first, as the splitter checks it before the line's JSON.
+      if (d.crAt >= 0) return fail('MODEL_CARRIAGE_RETURN', 'a CR byte (lines end with LF alone)', d.crAt);
+      this.error = d.fault;
+      this.drain = undefined;
+      return end;
+    }
+    this.splitter.skip(end - start);
+    this.bytes += end - start;
+    return end;
   }
 
   /** End-of-input checks (CG-SEQ-4: the eof record must have been read). */

@@ -105,6 +105,11 @@ export class LineScanner {
   private building = false;
   /** The top-level member being scanned (its pointer is built only when something fails). */
   private member: string | undefined;
+  /**
+   * Set when the last failure came from reaching `end` (the line may go on past it): a long line is
+   * judged from a prefix only when its failure does not depend on what follows.
+   */
+  truncated = false;
 
   constructor(private readonly options: ScanOptions) {}
 
@@ -116,6 +121,7 @@ export class LineScanner {
     this.buf = buf;
     this.pos = start;
     this.end = end;
+    this.truncated = false;
     out.count = 0;
     if (this.stack.length !== 0) this.stack.length = 0; // left over by an earlier failure
     this.skipWs();
@@ -325,6 +331,7 @@ export class LineScanner {
       }
       if (build) out += buf.toString('utf8', run, i);
       const e = i + 1 < end ? buf[i + 1]! : -1;
+      if (e === -1) this.truncated = true;
       if (e === BYTE.LOWER_U) {
         const unit = this.hex4(i + 2, i);
         i += 6;
@@ -339,6 +346,7 @@ export class LineScanner {
               continue;
             }
           }
+          if (i + 1 >= end) this.truncated = true;
           this.loneSurrogate(i - 6);
         } else if (unit >= 0xdc00 && unit <= 0xdfff) {
           this.loneSurrogate(i - 6);
@@ -360,7 +368,10 @@ export class LineScanner {
   }
 
   private hex4(at: number, escapeAt: number): number {
-    if (at + 4 > this.end) this.failAt(escapeAt, 'truncated \\u escape');
+    if (at + 4 > this.end) {
+      this.truncated = true;
+      this.failAt(escapeAt, 'truncated \\u escape');
+    }
     const { buf } = this;
     const a = HEX[buf[at]!]!;
     const b = HEX[buf[at + 1]!]!;
@@ -419,7 +430,11 @@ export class LineScanner {
   private scanWord(word: string, value: Lite): Lite {
     const { buf } = this;
     for (let k = 0; k < word.length; k++) {
-      if (this.pos + k >= this.end || buf[this.pos + k] !== word.charCodeAt(k)) this.failAt(this.pos, 'invalid literal');
+      if (this.pos + k >= this.end) {
+        this.truncated = true;
+        this.failAt(this.pos, 'invalid literal');
+      }
+      if (buf[this.pos + k] !== word.charCodeAt(k)) this.failAt(this.pos, 'invalid literal');
     }
     this.pos += word.length;
     return value;
@@ -453,6 +468,7 @@ export class LineScanner {
   }
 
   private failAt(at: number, message: string): never {
+    if (at >= this.end) this.truncated = true;
     throw new ScanFailure(JSON_CODES.SYNTAX, at, this.pointerOf(), message);
   }
 }

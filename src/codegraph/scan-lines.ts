@@ -17,6 +17,16 @@ export class LineSplitter {
   /** File offset of the next byte to be pushed. */
   private fileOffset = 0;
 
+  /** File offset of the next byte to be pushed (the start of the line not yet complete). */
+  get nextFileOffset(): number {
+    return this.fileOffset;
+  }
+
+  /** Counts `n` bytes as read without splitting them (the long-line path has taken them). */
+  skip(n: number): void {
+    this.fileOffset += n;
+  }
+
   constructor(
     private readonly ctx: CheckContext,
     private readonly sink: LineSink,
@@ -34,6 +44,8 @@ export class LineSplitter {
       if (lastLF < start) return start;
       regionEnd = lastLF + 1;
     }
+    // Nothing to split: leave the context on the last line read (end-of-input errors are placed there).
+    if (regionEnd === start) return start;
     const bufferFileOffset = this.fileOffset - start;
     ctx.bufferFileOffset = bufferFileOffset;
     ctx.lineBuffer = buf;

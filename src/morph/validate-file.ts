@@ -1,12 +1,13 @@
 /**
- * `formcert validate morph-bundle|morph-artifact <file>`: reads the file whole (both formats are
- * bounded: 16 MiB for a bundle, 64 MiB for an artifact) and runs the oracle's full check.
+ * `formcert validate morph-bundle|morph-artifact <file>`: reads the file, pipe or device whole — both
+ * formats are bounded (16 MiB for a bundle, 64 MiB for an artifact), and the bound holds while reading,
+ * so no input costs more memory than it — then runs the oracle's full check.
  * MORPH readers are fail-closed at the first fault, so `--profile core` reports the same first fault
  * as `strict`; the printed rule and profile say which kind of rule it is (MORPH-CTX-9).
  */
-import { readFile, stat } from 'node:fs/promises';
 import type { FileValidator } from '../shared/file-validator.ts';
 import { fail, formatError, ok } from '../shared/errors.ts';
+import { readBounded } from '../shared/read-bounded.ts';
 import { MAX_ARTIFACT_BYTES, importArtifact } from './artifact/import-artifact.ts';
 import { renderArtifact } from './artifact/render-artifact.ts';
 import { BUNDLE, CONTEXT_RULES } from './bundle/constants.ts';
@@ -14,16 +15,22 @@ import { decodeBundle } from './bundle/decode-bundle.ts';
 import { MORPH_CODES } from './constants.ts';
 import { measureIr } from './ir/measure-ir.ts';
 
-/** Reads a file after checking its size, so an oversized file is refused without being loaded. */
-async function readBounded(path: string, limit: number, requirement: string) {
-  const size = (await stat(path)).size;
-  if (size > limit) return fail(formatError(MORPH_CODES.LIMIT_EXCEEDED, requirement, `file is ${size} bytes, over ${limit}`, { byteOffset: limit }));
-  return ok(await readFile(path));
+/**
+ * Reads a file, pipe or device of at most `limit` bytes; a longer input is refused with the bound's
+ * rule, and never held beyond the bound (a regular file over it is refused unread).
+ */
+async function readBoundedInput(path: string, limit: number, requirement: string) {
+  const read = readBounded(path, limit);
+  if (!read.ok) {
+    const size = read.size === undefined ? 'more than ' + limit : String(read.size);
+    return fail(formatError(MORPH_CODES.LIMIT_EXCEEDED, requirement, `input is ${size} bytes, over ${limit}`, { byteOffset: limit }));
+  }
+  return ok(read.bytes);
 }
 
 /** Validates a MORPH-CONTEXT/1 bundle file. */
 export const validateBundleFile: FileValidator = async (path) => {
-  const bytes = await readBounded(path, BUNDLE.MAX_BYTES, CONTEXT_RULES.BUNDLE_SIZE);
+  const bytes = await readBoundedInput(path, BUNDLE.MAX_BYTES, CONTEXT_RULES.BUNDLE_SIZE);
   if (!bytes.ok) return bytes;
   const decoded = decodeBundle(bytes.value);
   if (!decoded.ok) return decoded;
@@ -42,7 +49,7 @@ export const validateBundleFile: FileValidator = async (path) => {
 
 /** Validates a morph-artifact/1 file. */
 export const validateArtifactFile: FileValidator = async (path) => {
-  const bytes = await readBounded(path, MAX_ARTIFACT_BYTES, CONTEXT_RULES.ARTIFACT_JSON);
+  const bytes = await readBoundedInput(path, MAX_ARTIFACT_BYTES, CONTEXT_RULES.ARTIFACT_JSON);
   if (!bytes.ok) return bytes;
   const imported = importArtifact(bytes.value);
   if (!imported.ok) return imported;

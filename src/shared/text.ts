@@ -69,3 +69,31 @@ export function firstInvalidUtf8Offset(bytes: Uint8Array, from = 0, to = bytes.l
   }
   return -1;
 }
+
+/** The length of the UTF-8 sequence a lead byte starts (1 for ASCII and for bytes no sequence starts with). */
+export function utf8SequenceLength(lead: number): number {
+  if (lead >= 0xc2 && lead <= 0xdf) return 2;
+  if (lead >= 0xe0 && lead <= 0xef) return 3;
+  if (lead >= 0xf0 && lead <= 0xf4) return 4;
+  return 1;
+}
+
+/**
+ * How many bytes at the end of `bytes[from, to)` are the start of a UTF-8 sequence cut by `to` that
+ * the next bytes could still complete (0 when the range ends on a sequence boundary or the cut bytes
+ * are ill-formed already). A chunked reader keeps these bytes back and judges them with what follows.
+ */
+export function incompleteUtf8Tail(bytes: Uint8Array, from: number, to: number): number {
+  for (let back = 1; back <= 3 && to - back >= from; back++) {
+    const lead = bytes[to - back]!;
+    if (lead >= 0x80 && lead <= 0xbf) continue; // a continuation byte: look further back
+    const length = utf8SequenceLength(lead);
+    if (length <= back) return 0;
+    // Complete the cut sequence with the smallest bytes its lead allows and see if it is well-formed.
+    const probe = new Uint8Array(length);
+    for (let k = 0; k < back; k++) probe[k] = bytes[to - back + k]!;
+    for (let k = back; k < length; k++) probe[k] = k === 1 ? (lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80) : 0x80;
+    return isUtf8(probe) ? back : 0;
+  }
+  return 0;
+}

@@ -1,0 +1,115 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { codegraphModelFile } from '../../generators/codegraph/codegraph-model-file.ts';
+import { MODEL_MUTATORS } from '../../generators/codegraph/model-mutators.ts';
+import { assertProperty } from '../../test-support/assert-property.ts';
+import { incompleteUtf8Tail } from '../shared/text.ts';
+import { readModelBytes } from './read-model.ts';
+import { readModelChunks } from './validate-file.ts';
+
+const models = fc.sample(codegraphModelFile({ maxMembers: 5, maxEdges: 5, maxFanOut: 3 }), { seed: 31, numRuns: 20 });
+const mutated = MODEL_MUTATORS.map((m, n) => m.apply(models[n % models.length]!, n)).filter((b): b is Uint8Array => b !== undefined);
+
+/** Streams `bytes` in reads of the given sizes (cycled), the way a pipe hands out short reads. */
+function readStreamed(bytes: Uint8Array, profile: 'core' | 'strict', chunk: number, reads: number[]) {
+  let at = 0;
+  let n = 0;
+  return readModelChunks(
+    (buf, offset, length) => {
+      const want = reads.length === 0 ? length : Math.max(1, reads[n++ % reads.length]!);
+      const take = Math.min(length, want, bytes.length - at);
+      buf.set(bytes.subarray(at, at + take), offset);
+      at += take;
+      return take;
+    },
+    profile,
+    chunk,
+  );
+}
+
+/** Pieces that make lines long, broken, or cut inside a UTF-8 sequence, a `\u` escape or a literal. */
+const piece = fc.constantFrom(
+  'xxxxxxxx', '"', '\\u', '\\ud83d', '\\ude00', 'é', '😀', '\r', '\n', ' ', '\t', 'tru', 'nul', '1.', '{', '[', ',', ':', '}', ']',
+  '\u0000', '\ufeff', '{"t":"f","i":0,"path":"', '{"t":"header",',
+);
+const hostileBytes = fc
+  .tuple(fc.array(piece, { maxLength: 40 }), fc.array(fc.integer({ min: 0x80, max: 0xff }), { maxLength: 3 }), fc.nat())
+  .map(([parts, raw, at]) => {
+    const text = Buffer.from(parts.join(''));
+    const cut = at % (text.length + 1);
+    return new Uint8Array(Buffer.concat([text.subarray(0, cut), Buffer.from(raw), text.subarray(cut)]));
+  });
+
+/** A model with a long stretch inserted somewhere: inside a string, in the middle of a token, anywhere. */
+const modelWithLongStretch = fc
+  .tuple(fc.constantFrom(...models, ...mutated), hostileBytes, fc.nat(), fc.nat({ max: 200 }))
+  .map(([model, stretch, at, repeat]) => {
+    const cut = at % (model.length + 1);
+    const long = Buffer.concat(Array.from({ length: 1 + (repeat % 8) }, () => Buffer.from(stretch)));
+    return new Uint8Array(Buffer.concat([Buffer.from(model.subarray(0, cut)), long, Buffer.from(model.subarray(cut))]));
+  });
+
+describe('the chunked reader with its long-line path', () => {
+  it('gives the whole-input verdict and error (code, rule, location, message) for any chunk and read size', () => {
+    assertProperty(
+      fc.property(
+        fc.oneof(fc.constantFrom(...models, ...mutated), hostileBytes, modelWithLongStretch),
+        fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>,
+        fc.integer({ min: 4, max: 64 }),
+        fc.array(fc.integer({ min: 1, max: 70 }), { maxLength: 5 }),
+        (bytes, profile, chunk, reads) => {
+          expect(readStreamed(bytes, profile, chunk, reads)).toStrictEqual(readModelBytes(bytes, profile));
+        },
+      ),
+      { seed: 41, numRuns: 700 },
+    );
+  });
+
+  it('reads a refused line on without keeping it, and stops at its end', () => {
+    let served = 0;
+    const header = Buffer.from('{"t":"header" oops ');
+    // 64 MiB of a line that is refused at byte 14, served in 4 KiB reads: the buffer never grows past one chunk.
+    const result = readModelChunks(
+      (buf, offset, length) => {
+        if (served >= 64 << 20) return 0;
+        const take = Math.min(length, 4096);
+        for (let k = 0; k < take; k++) buf[offset + k] = served + k < header.length ? header[served + k]! : 0x61;
+        served += take;
+        return take;
+      },
+      'strict',
+      1 << 16,
+    );
+    expect(result.ok ? 'accepted' : [result.error.code, result.error.location.byteOffset]).toStrictEqual(['JSON_SYNTAX', 14]);
+    expect(served).toBe(64 << 20);
+  });
+
+  it('stops at once at a UTF-8 fault in a long line (the first check of a line)', () => {
+    let served = 0;
+    const result = readModelChunks(
+      (buf, offset, length) => {
+        const take = Math.min(length, 4096);
+        buf.fill(0xff, offset, offset + take);
+        served += take;
+        return take;
+      },
+      'strict',
+      1 << 16,
+    );
+    expect(result.ok ? 'accepted' : [result.error.code, result.error.location.byteOffset]).toStrictEqual(['JSON_INVALID_UTF8', 0]);
+    expect(served).toBe(1 << 16);
+  });
+
+  it('keeps back exactly the bytes of a UTF-8 sequence the cut could still complete', () => {
+    const tail = (bytes: number[]) => incompleteUtf8Tail(Uint8Array.from(bytes), 0, bytes.length);
+    expect(tail([0x61])).toBe(0);
+    expect(tail([0x61, 0xc3])).toBe(1);
+    expect(tail([0xe2, 0x82])).toBe(2);
+    expect(tail([0xe2, 0x82, 0xac])).toBe(0);
+    expect(tail([0xf0, 0x9f, 0x98])).toBe(3);
+    expect(tail([0xe0, 0x80])).toBe(0); // overlong already: judged now, not kept back
+    expect(tail([0xed, 0xa0])).toBe(0); // a surrogate already
+    expect(tail([0xc0])).toBe(0);
+    expect(tail([0x80, 0x80])).toBe(0);
+  });
+});

@@ -18,7 +18,8 @@ import { startPersistentTestee } from './persistent-testee.ts';
 import { createProgress } from './progress.ts';
 import { REFERENCE_EXEC_TEMPLATE, REFERENCE_SERVE_ARGV, referenceImplementation } from './reference-testee.ts';
 import { implementationLabel, runCertification } from './run-certification.ts';
-import { parseShard, selectCases, type Shard } from './select-cases.ts';
+import { rerunCommand } from './rerun-command.ts';
+import { compileNamePattern, parseShard, selectCases, splitIdList, unknownIds, type Shard } from './select-cases.ts';
 import { TesteeSetupError, type Testee } from './testee-reply.ts';
 
 /** Options of `formcert certify`, as given on the command line. */
@@ -39,6 +40,12 @@ export interface CertifyCommandOptions {
   readonly name?: string;
   /** Runs in flight per persistent process. */
   readonly depth?: number;
+  /** `--cases`: case ids, comma-separated, or `@FILE` with ids one per line. */
+  readonly cases?: string;
+  /** `--requirements`: requirement ids, comma-separated; cases citing any of them run. */
+  readonly requirements?: string;
+  /** `--grep`: a regular expression matched against case names. */
+  readonly grep?: string;
 }
 
 /** Where the command writes. */
@@ -89,6 +96,46 @@ export async function certifyCommand(o: CertifyCommandOptions, io: CertifyIo): P
   }
 }
 
+/** The --cases, --requirements and --grep filters, checked against the loaded vectors (unknown ids are refused). */
+async function parseFilters(
+  o: CertifyCommandOptions,
+  all: readonly { id: string; requirements: readonly string[] }[],
+): Promise<{ cases?: string[]; requirements?: string[]; grep?: RegExp }> {
+  const filters: { cases?: string[]; requirements?: string[]; grep?: RegExp } = {};
+  if (o.cases !== undefined) {
+    let text = o.cases;
+    if (text.startsWith('@')) {
+      try {
+        text = await readFile(text.slice(1), 'utf8');
+      } catch (e) {
+        throw new UsageError(`cannot read ${text.slice(1)}: ${(e as Error).message}`);
+      }
+    }
+    const ids = splitIdList(text);
+    if (ids.length === 0) throw new UsageError('--cases names no case id');
+    const unknown = unknownIds(ids, new Set(all.map((v) => v.id)));
+    if (unknown.length > 0) throw new UsageError(`unknown case id${unknown.length > 1 ? 's' : ''} under ${o.vectors}: ${listSome(unknown)}`);
+    filters.cases = ids;
+  }
+  if (o.requirements !== undefined) {
+    const ids = splitIdList(o.requirements);
+    if (ids.length === 0) throw new UsageError('--requirements names no requirement id');
+    const unknown = unknownIds(ids, new Set(all.flatMap((v) => v.requirements)));
+    if (unknown.length > 0) throw new UsageError(`no case under ${o.vectors} cites ${listSome(unknown)}`);
+    filters.requirements = ids;
+  }
+  if (o.grep !== undefined) {
+    const pattern = compileNamePattern(o.grep);
+    if (typeof pattern === 'string') throw new UsageError(pattern);
+    filters.grep = pattern;
+  }
+  return filters;
+}
+
+function listSome(ids: readonly string[]): string {
+  return `${ids.slice(0, 5).join(', ')}${ids.length > 5 ? `, … (${ids.length} in all)` : ''}`;
+}
+
 async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<number> {
   if (o.profile !== 'core' && o.profile !== 'strict') throw new UsageError(`--profile must be core or strict, got ${o.profile}`);
   const profile: Profile = o.profile;
@@ -132,8 +179,9 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
     const stale = [...expectedFailures.keys()].filter((id) => !known.has(id));
     if (stale.length > 0) io.err(`formcert certify: warning: ${stale.length} expected-failure ids match no vector (${stale.slice(0, 5).join(', ')}${stale.length > 5 ? ', …' : ''})\n`);
   }
-  const vectors = selectCases(all, { profile, ...(ops ? { ops } : {}), ...(shard ? { shard } : {}) });
-  if (vectors.length === 0) throw new UsageError('the selection (--profile, --ops, --shard) leaves no case to run');
+  const filters = await parseFilters(o, all);
+  const vectors = selectCases(all, { profile, ...(ops ? { ops } : {}), ...(shard ? { shard } : {}), ...filters });
+  if (vectors.length === 0) throw new UsageError('the selection (--profile, --ops, --shard, --cases, --requirements, --grep) leaves no case to run');
 
   const depth = o.depth ?? PIPELINE_DEPTH;
   const started = performance.now();
@@ -197,6 +245,10 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
   });
   const lines = renderTextSummary(summary, header);
   if (o.report !== undefined && !reportError) lines.push(`Reports: ${o.report}/ (results.jsonl, junit.xml, summary.md, report.html, badge.svg)`);
+  if (summary.failures.length > 0) {
+    const rerun = await rerunCommand(o, summary.failures.map((r) => r.id), reportError ? undefined : o.report);
+    lines.push(`Rerun the ${summary.failures.length} failing case(s): ${rerun}`);
+  }
   io.out(lines.join('\n') + '\n');
   if (reportError) {
     io.err(`formcert certify: ${reportError}\n`);

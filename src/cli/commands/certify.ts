@@ -21,6 +21,9 @@ export function register(program: Command, setExit: SetExit): void {
     .option('--exec', 'run the reference oracle in exec mode (one process per case)')
     .option('--vectors <dir>', 'directory of vector files', 'golden')
     .option('--max-output-bytes <n>', 'bound of one reply (stdout of a case, or one reply line)', String(64 * 1024 * 1024))
+    .option('--cases <ids>', 'only these case ids, comma-separated, or @FILE with one id per line (unknown ids: exit 2)')
+    .option('--requirements <ids>', 'only cases citing one of these requirement ids, comma-separated')
+    .option('--grep <pattern>', 'only cases whose name matches this regular expression (case-insensitive)')
     .option('--name <name>', 'implementation name shown in reports (exec testees cannot say it themselves)')
     .addHelpText(
       'after',
@@ -29,6 +32,8 @@ Examples:
   formcert certify                                          the bundled reference oracle
   formcert certify --report out -- ./reader {op} {input}    an exec testee, reports in out/
   formcert certify --persistent -- python3 reader.py serve  a persistent (JSON lines) testee
+  formcert certify --requirements R-J1 --grep torn -- ./reader {op} {input}
+  formcert certify --cases 3f2a…,9c41… -- ./reader {op} {input}   rerun cases by id (see \`formcert show\`)
   formcert certify --shard 1/4 --report s1 -- ./reader {op} {input}
   formcert report merge s1/results.jsonl s2/results.jsonl --report all
 
@@ -55,6 +60,9 @@ passes), 2 usage or setup error (testee not runnable, failing every case the sam
           vectors: opts.vectors as string,
           maxOutputBytes: opts.maxOutputBytes as string,
           name: opts.name as string | undefined,
+          cases: opts.cases as string | undefined,
+          requirements: opts.requirements as string | undefined,
+          grep: opts.grep as string | undefined,
         },
         { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s), progressStream: process.stderr },
       );

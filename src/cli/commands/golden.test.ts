@@ -43,6 +43,20 @@ describe('formcert golden', () => {
     expect(check.stdout).toMatch(/drift: .*MANIFEST\.json/);
   });
 
+  it('prints one summary line unless --verbose, which lists sources, counts and coverage', async () => {
+    const paths = workspace();
+    const quiet = await formcert('golden', 'regenerate', ...paths);
+    expect(quiet.status).toBe(EXIT.OK);
+    expect(quiet.stdout.trim().split('\n')).toHaveLength(1);
+    expect(quiet.stdout).toMatch(/^golden regenerate: wrote \d+ file\(s\), removed 0 \(0 vectors from 0 source\(s\), .*0 duplicate\(s\) dropped/);
+    const check = await formcert('golden', 'check', ...paths);
+    expect(check.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^golden check: committed files match the generators \(/)]);
+    const verbose = await formcert('golden', 'check', '--verbose', ...paths);
+    expect(verbose.stdout).toMatch(/^vectors: 0$/m);
+    expect(verbose.stdout).toMatch(/^coverage: /m);
+    expect(verbose.stdout.trim().split('\n').length).toBeGreaterThan(2);
+  });
+
   it('exits 2 when a case source cannot be used', async () => {
     const paths = workspace();
     const generators = paths[3]!;

@@ -9,6 +9,7 @@ interface GoldenCliOptions {
   coverageFile?: string;
   gapsFile?: string;
   keepGoing?: boolean;
+  verbose?: boolean;
 }
 
 export function register(program: Command, setExit: SetExit): void {
@@ -25,7 +26,8 @@ export function register(program: Command, setExit: SetExit): void {
       .option('--generators-dir <dir>', 'case source directory (relative to the repository root)', 'generators')
       .option('--spec-dir <dir>', 'directory searched for requirements*.json', 'spec')
       .option('--coverage-file <file>', 'coverage table to write or check', 'spec/coverage.md')
-      .option('--gaps-file <file>', 'documented coverage gaps', 'spec/coverage-gaps.json');
+      .option('--gaps-file <file>', 'documented coverage gaps', 'spec/coverage-gaps.json')
+      .option('--verbose', 'list dropped duplicates, warnings, counts per source and op, and coverage gaps (and, on regenerate, every file written)');
   withPaths(golden.command('regenerate'))
     .description(
       'run every declared case through the oracle, fail (exit 1) on any disagreement, else write golden/, MANIFEST.json and spec/coverage.md',
@@ -41,7 +43,7 @@ async function runGolden(mode: 'regenerate' | 'check', opts: GoldenCliOptions): 
   const out = (s: string) => process.stdout.write(s + '\n');
   const err = (s: string) => process.stderr.write(s + '\n');
   const { prepareGolden, regenerationFailures, writeGolden, findGoldenDrift } = await import('../../runner/vectors/regenerate-golden.ts');
-  const { describeGoldenRun } = await import('../../runner/vectors/describe-golden-run.ts');
+  const { describeGoldenRun, summarizeGoldenRun } = await import('../../runner/vectors/describe-golden-run.ts');
   if (process.stderr.isTTY) err(`formcert golden ${mode}: judging every case with the oracle…`);
   let run;
   try {
@@ -56,22 +58,30 @@ async function runGolden(mode: 'regenerate' | 'check', opts: GoldenCliOptions): 
     err(`formcert golden ${mode}: ${e instanceof Error ? e.message : String(e)}`);
     return EXIT.USAGE;
   }
-  for (const line of describeGoldenRun(run)) out(line);
+  for (const line of describeGoldenRun(run, { verbose: Boolean(opts.verbose) })) out(line);
+  const counts = summarizeGoldenRun(run);
   const failures = regenerationFailures(run);
+  const failed = failures.length > 0 ? `${failures.length} case(s) disagree with the oracle or are malformed` : '';
   if (mode === 'check') {
     const drift = findGoldenDrift(run);
     for (const d of drift) out(`drift: ${d.path}: ${d.problem}`);
-    if (drift.length > 0) out(`golden check: ${drift.length} file(s) differ from what the generators produce; run \`formcert golden regenerate\``);
-    else if (failures.length === 0) out('golden check: committed files match the generators');
+    const verdict = [
+      ...(failed ? [failed] : []),
+      ...(drift.length > 0 ? [`${drift.length} file(s) differ from what the generators produce; run \`formcert golden regenerate\``] : []),
+    ];
+    out(`golden check: ${verdict.length > 0 ? verdict.join('; ') : 'committed files match the generators'} (${counts})`);
     return drift.length > 0 || failures.length > 0 ? EXIT.FAILED : EXIT.OK;
   }
   if (failures.length > 0 && !opts.keepGoing) {
-    out(`golden regenerate: ${failures.length} case(s) disagree with the oracle or are malformed; nothing written`);
+    out(`golden regenerate: ${failed}; nothing written (${counts})`);
     return EXIT.FAILED;
   }
   const { written, removed } = writeGolden(run);
-  for (const p of written) out(`wrote ${p}`);
-  for (const p of removed) out(`removed ${p}`);
-  if (written.length + removed.length === 0) out('golden regenerate: no file changed');
+  if (opts.verbose) {
+    for (const p of written) out(`wrote ${p}`);
+    for (const p of removed) out(`removed ${p}`);
+  }
+  const changes = written.length + removed.length === 0 ? 'no file changed' : `wrote ${written.length} file(s), removed ${removed.length}`;
+  out(`golden regenerate: ${failed ? `${failed}; the agreeing cases written, ` : ''}${changes} (${counts})`);
   return failures.length > 0 ? EXIT.FAILED : EXIT.OK;
 }

@@ -2,8 +2,12 @@
 import type { CaseProblem } from './judge-cases.ts';
 import type { GoldenRun } from './regenerate-golden.ts';
 
-/** Lines to print after a regeneration or check (failures first, so they are seen). */
-export function describeGoldenRun(run: GoldenRun): string[] {
+/**
+ * Lines to print after a regeneration or check (failures first, so they are seen). Without `verbose`
+ * only the malformed cases and disagreements are listed (they fail the run); duplicates, warnings,
+ * per-source and per-op counts and coverage detail are left to {@link summarizeGoldenRun}'s counts.
+ */
+export function describeGoldenRun(run: GoldenRun, options: { verbose?: boolean } = {}): string[] {
   const lines: string[] = [];
   const list = (title: string, problems: readonly CaseProblem[]) => {
     if (problems.length === 0) return;
@@ -12,6 +16,7 @@ export function describeGoldenRun(run: GoldenRun): string[] {
   };
   list('MALFORMED CASES', run.judgement.invalid);
   list('DISAGREEMENTS WITH THE ORACLE', run.judgement.disagreements);
+  if (!options.verbose) return lines;
   list('dropped duplicates (same op and input; the first kept)', run.plan.duplicates);
   list('warnings', run.judgement.warnings);
   list('repeated names (kept; names should be unique within a format)', run.plan.nameClashes);
@@ -34,4 +39,20 @@ export function describeGoldenRun(run: GoldenRun): string[] {
   if (cov.missingReject.length > 0) lines.push(`  no rejected vector: ${cov.missingReject.join(', ')}`);
   if (cov.unknownIds.length > 0) lines.push(`  cited but unregistered: ${cov.unknownIds.map((u) => u.id).join(', ')}`);
   return lines;
+}
+
+/** The counts of a run in one clause: vectors, sources, coverage, and what `--verbose` would list. */
+export function summarizeGoldenRun(run: GoldenRun): string {
+  const cov = run.coverage;
+  const uncovered = new Set([...cov.missingAccept, ...cov.missingReject]).size;
+  const detail = [
+    `${run.plan.duplicates.length} duplicate(s) dropped`,
+    `${run.judgement.warnings.length} warning(s)`,
+    ...(run.plan.nameClashes.length > 0 ? [`${run.plan.nameClashes.length} repeated name(s)`] : []),
+    ...(cov.unknownIds.length > 0 ? [`${cov.unknownIds.length} unregistered id(s) cited`] : []),
+  ];
+  return (
+    `${run.plan.vectors.length} vectors from ${run.sources.length} source(s), ` +
+    `${cov.rows.length - uncovered} of ${cov.rows.length} requirements covered; ${detail.join(', ')}; --verbose lists them`
+  );
 }

@@ -24,8 +24,8 @@ interface ChildReport {
   readonly verdict: string;
 }
 
-/** Writes the journal in 4 MiB batches (never holding the file in memory); returns its size. */
-function generateJournal(path: string): { bytes: number; lines: number } {
+/** Writes the journal in 4 MiB batches (never holding the file in memory); returns its size. Exported for profiling. */
+export function generateJournal(path: string, targetBytes = TARGET_BYTES): { bytes: number; lines: number } {
   const fd = openSync(path, 'w');
   let batch: string[] = [];
   let batchLength = 0;
@@ -47,7 +47,7 @@ function generateJournal(path: string): { bytes: number; lines: number } {
   push('{"schema":3,"generation":7,"origin":0}');
   let pos = 1;
   const principals = ['null', '"alice"', '"guest:42"', '"zoë-ünïcode-ユーザー"'];
-  while (bytes + batchLength < TARGET_BYTES) {
+  while (bytes + batchLength < targetBytes) {
     const records = pos % 5;
     const tx = pos;
     const principal = principals[pos % principals.length];

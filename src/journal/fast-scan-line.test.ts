@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { journalHistory } from '../../generators/journal/journal-history.ts';
 import { sampleBytes } from '../../generators/journal/_internals/sample.ts';
 import { JOURNAL_MUTATORS } from '../../generators/journal/mutators.ts';
-import { fastScanLine } from './fast-scan-line.ts';
+import { FastLineScanner } from './fast-scan-line.ts';
 import { readJournalBytes } from './read-journal.ts';
 import { encodeEntry, encodeGroupFrame } from './write-journal.ts';
 import { makeEntry, makeGroup } from '../../generators/journal/_internals/entries.ts';
@@ -25,6 +25,8 @@ const edited = (bytes: Uint8Array) =>
   });
 
 describe('fast path of validation', () => {
+  const fast = new FastLineScanner();
+  const fastScanLine = (line: Buffer, framesAllowed: boolean) => fast.scanLine(line, framesAllowed);
   it('takes canonical lines', () => {
     expect(fastScanLine(Buffer.from(encodeGroupFrame(makeGroup(1, 3))), true)).toEqual({ first: 1, last: 4, isGroup: true });
     expect(fastScanLine(Buffer.from(encodeEntry(makeEntry(7, { link: new Map([['RedoOf', makeEntry(1).get('position')!]]) }))), true)).toEqual({ first: 7, last: 7, isGroup: false });

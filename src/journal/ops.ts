@@ -1,23 +1,22 @@
 /** The journal ops of PROTOCOL.md: journal.read, journal.append, journal.track-key. */
-import type { FormatError } from '../shared/errors.ts';
+import type { FormatError, Profile } from '../shared/errors.ts';
 import type { JsonValue } from '../shared/json/value.ts';
 import type { OpHandler, OpName, OpOutcome } from '../shared/ops.ts';
-import { CODES, REQ } from './constants.ts';
 import { observationOf, readJournalBytes } from './read-journal.ts';
-import { refuse } from './refusal.ts';
+import { refuse, RULES } from './refusal.ts';
 import { parseJsonText } from './scan-json.ts';
 import { encodeTrackKey } from './track-key.ts';
 import { appendGroupToBytes } from './write-journal.ts';
 
 const reject = (error: FormatError): OpOutcome => ({ accept: false, error });
 
-/** Parses an op input as strict JSON (R-S1). */
-function parseInput(input: Uint8Array): { ok: true; value: JsonValue } | { ok: false; outcome: OpOutcome } {
-  const r = parseJsonText(input);
-  if (r.ok) return r;
-  // Grammar and UTF-8 faults are core (JSON-SYNTAX-1); BOM, duplicates and lone surrogates strict (R-S1).
-  const grammar = r.code === CODES.JSON_SYNTAX || r.code === CODES.JSON_INVALID_UTF8;
-  return { ok: false, outcome: reject(refuse(r.code, grammar ? REQ.JSON_SYNTAX : REQ.JSON, grammar ? 'core' : 'strict', r.message, undefined, r.pointer, r.member, r.offset)) };
+/**
+ * Parses an op input as JSON: grammar and UTF-8 faults are core (JSON-SYNTAX-1); a BOM, duplicates and
+ * lone surrogates are R-S1 faults, refused under strict and read under core.
+ */
+function parseInput(input: Uint8Array, profile: Profile): { ok: true; value: JsonValue } | { ok: false; outcome: OpOutcome } {
+  const r = parseJsonText(input, { tolerant: profile === 'core' });
+  return r.ok ? r : { ok: false, outcome: reject(r.error) };
 }
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -30,16 +29,17 @@ export function decodeBase64Strict(text: string): Uint8Array | undefined {
 }
 
 function inputError(message: string, pointer: string, member?: string): OpOutcome {
-  return reject(refuse(CODES.INVALID_OP_INPUT, REQ.APPEND_INPUT, 'core', message, undefined, pointer, member));
+  return reject(refuse(RULES.APPEND_INPUT, message, undefined, pointer, member));
 }
 
-const readOp: OpHandler = (input) => {
-  const r = readJournalBytes(input, { collect: true });
+const readOp: OpHandler = (input, options) => {
+  const r = readJournalBytes(input, { collect: true, profile: options?.profile ?? 'strict' });
   return r.ok ? { accept: true, observation: observationOf(r.value) } : reject(r.error);
 };
 
-const appendOp: OpHandler = (input) => {
-  const parsed = parseInput(input);
+const appendOp: OpHandler = (input, options) => {
+  const profile = options?.profile ?? 'strict';
+  const parsed = parseInput(input, profile);
   if (!parsed.ok) return parsed.outcome;
   const v = parsed.value;
   // JRN-OP-1: the input is exactly {"journal": base64, "group": [entry…]}.
@@ -53,21 +53,21 @@ const appendOp: OpHandler = (input) => {
   if (!bytes) return inputError('"journal" is not canonical padded base64', '/journal', 'journal');
   const group = v.get('group');
   if (!Array.isArray(group)) return inputError('"group" must be an array of entries', '/group', 'group');
-  const r = appendGroupToBytes(bytes, group);
+  const r = appendGroupToBytes(bytes, group, profile);
   if (!r.ok) return reject(r.error);
   return { accept: true, observation: new Map([['bytes', Buffer.from(r.value).toString('base64')]]) };
 };
 
-const trackKeyOp: OpHandler = (input) => {
-  const parsed = parseInput(input);
+const trackKeyOp: OpHandler = (input, options) => {
+  const parsed = parseInput(input, options?.profile ?? 'strict');
   if (!parsed.ok) return parsed.outcome;
   const v = parsed.value;
   // JRN-OP-3: the input is a JSON array of label strings.
-  if (!Array.isArray(v)) return reject(refuse(CODES.INVALID_OP_INPUT, REQ.TRACK_INPUT, 'core', 'the input must be an array of labels', undefined, ''));
+  if (!Array.isArray(v)) return reject(refuse(RULES.TRACK_INPUT, 'the input must be an array of labels', undefined, ''));
   const labels: string[] = [];
   for (let i = 0; i < v.length; i++) {
     const label = v[i];
-    if (typeof label !== 'string') return reject(refuse(CODES.INVALID_OP_INPUT, REQ.TRACK_INPUT, 'core', 'a label must be a string', undefined, `/${i}`));
+    if (typeof label !== 'string') return reject(refuse(RULES.TRACK_INPUT, 'a label must be a string', undefined, `/${i}`));
     labels.push(label);
   }
   const key = encodeTrackKey(labels);

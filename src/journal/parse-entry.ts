@@ -1,9 +1,9 @@
 /** Stage: one entry object (standalone line or group member) → checked facts (seed 003 "The Entry Line", R-J5, R-J7). */
-import type { FormatError } from '../shared/errors.ts';
+import { fail, OK, ok, type Profile, type Result } from '../shared/errors.ts';
+import { appendPointer } from '../shared/json/pointer.ts';
 import { JsonNumber, type JsonValue } from '../shared/json/value.ts';
 import { checkMembers } from './check-members.ts';
 import {
-  CODES,
   ENTRY_MEMBERS,
   GUEST_PREFIX,
   KIND_RECORD,
@@ -11,14 +11,13 @@ import {
   LIMITS,
   LINK_MEMBERS,
   METADATA_MEMBERS,
-  REQ,
   RESERVED_PREFIX,
   SIDECAR_OWNER_PATTERN,
   SIDECAR_PREFIX,
   WORK_PREFIX,
 } from './constants.ts';
-import { isIntegerError, readSigned64, readUnsigned, type Int } from './read-integers.ts';
-import { childPointer, refuse, type LineContext } from './refusal.ts';
+import { readSigned64, readUnsigned, type Int, type IntegerSite } from './read-integers.ts';
+import { enforces, refuse, RULES, type LineContext } from './refusal.ts';
 import type { ScannedValue } from './scan-json.ts';
 
 /** What the later stages need to know about a checked entry. */
@@ -52,11 +51,9 @@ function utf8Bytes(s: string): number {
   return s.length * 3 <= LIMITS.MAX_PRINCIPAL_BYTES ? s.length : Buffer.byteLength(s, 'utf8');
 }
 
-/** Checks an entry object; returns its facts or the first refusal. */
-export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, payload: PayloadAccess): EntryFacts | FormatError {
-  if (!(raw instanceof Map)) {
-    return refuse(CODES.NOT_AN_OBJECT, REQ.ENTRY, 'core', 'an entry must be a JSON object', at, pointer);
-  }
+/** Checks an entry object under `profile`; returns its facts or the first enforced refusal. */
+export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, payload: PayloadAccess, profile: Profile): Result<EntryFacts> {
+  if (!(raw instanceof Map)) return fail(refuse(RULES.ENTRY_NOT_OBJECT, 'an entry must be a JSON object', at, pointer));
   const obj = raw;
   const rawPosition = obj.get('position');
   const kind = obj.get('kind');
@@ -66,34 +63,29 @@ export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, 
   const payloadRaw = obj.get('payload');
   // Values are never undefined, so six members all found means exactly the closed set.
   if (obj.size !== 6 || rawPosition === undefined || kind === undefined || id === undefined || rawVersion === undefined || md === undefined || payloadRaw === undefined) {
-    const members = checkMembers(obj, ENTRY_MEMBERS, pointer, at, REQ.ENTRY);
-    if (members) return members;
+    const members = checkMembers(obj, ENTRY_MEMBERS, pointer, at, RULES.ENTRY_MISSING_MEMBER);
+    if (!members.ok) return members;
   }
+  const mdPointer = `${pointer}/metadata`;
+  const site = (where: string, member: string, message: string): IntegerSite => ({ profile, at, pointer: where, member, message });
 
-  const position = readUnsigned(rawPosition);
-  if (isIntegerError(position)) {
-    return refuse(position, REQ.INTEGER, position === CODES.WRONG_TYPE ? 'core' : 'strict', 'position must be an unsigned integer', at, childPointer(pointer, 'position'), 'position');
-  }
-  if (position < 1) {
+  const position = readUnsigned(rawPosition, site(appendPointer(pointer, 'position'), 'position', 'position must be an unsigned integer'));
+  if (!position.ok) return position;
+  const pos = position.value;
+  if (pos < 1 && enforces(profile, RULES.INVALID_POSITION)) {
     // R-J4: positions start at 1.
-    return refuse(CODES.INVALID_POSITION, REQ.POSITIONS, 'strict', 'position must be at least 1', at, childPointer(pointer, 'position'), 'position');
+    return fail(refuse(RULES.INVALID_POSITION, 'position must be at least 1', at, appendPointer(pointer, 'position'), 'position'));
   }
-  if (typeof kind !== 'string') {
-    return refuse(CODES.WRONG_TYPE, REQ.KIND, 'core', 'kind must be a string', at, childPointer(pointer, 'kind'), 'kind');
-  }
+  if (typeof kind !== 'string') return fail(refuse(RULES.KIND_WRONG_TYPE, 'kind must be a string', at, appendPointer(pointer, 'kind'), 'kind'));
   if (kind !== KIND_TRANSACTION && kind !== KIND_RECORD) {
-    return refuse(CODES.INVALID_KIND, REQ.KIND, 'core', 'kind must be "Transaction" or "Record"', at, childPointer(pointer, 'kind'), 'kind');
+    return fail(refuse(RULES.INVALID_KIND, 'kind must be "Transaction" or "Record"', at, appendPointer(pointer, 'kind'), 'kind'));
   }
-  if (typeof id !== 'string') return refuse(CODES.WRONG_TYPE, REQ.ID, 'core', 'id must be a string', at, childPointer(pointer, 'id'), 'id');
-  if (id.length === 0) return refuse(CODES.EMPTY_ID, REQ.ID, 'strict', 'id must not be empty', at, childPointer(pointer, 'id'), 'id');
-  const version = readUnsigned(rawVersion);
-  if (isIntegerError(version)) {
-    return refuse(version, REQ.INTEGER, version === CODES.WRONG_TYPE ? 'core' : 'strict', 'version must be an unsigned integer', at, childPointer(pointer, 'version'), 'version');
-  }
+  if (typeof id !== 'string') return fail(refuse(RULES.ID_WRONG_TYPE, 'id must be a string', at, appendPointer(pointer, 'id'), 'id'));
+  if (id.length === 0 && enforces(profile, RULES.EMPTY_ID)) return fail(refuse(RULES.EMPTY_ID, 'id must not be empty', at, appendPointer(pointer, 'id'), 'id'));
+  const version = readUnsigned(rawVersion, site(appendPointer(pointer, 'version'), 'version', 'version must be an unsigned integer'));
+  if (!version.ok) return version;
 
-  if (!(md instanceof Map)) {
-    return refuse(CODES.WRONG_TYPE, REQ.LINK, 'core', 'metadata must be an object', at, `${pointer}/metadata`, 'metadata');
-  }
+  if (!(md instanceof Map)) return fail(refuse(RULES.METADATA_WRONG_TYPE, 'metadata must be an object', at, mdPointer, 'metadata'));
   const principal = md.get('principal');
   const rawCorrelation = md.get('correlation');
   const causationRaw = md.get('causation');
@@ -101,86 +93,80 @@ export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, 
   const link = md.get('link');
   const rawAtUs = md.get('at_us');
   if (md.size !== 6 || principal === undefined || rawCorrelation === undefined || causationRaw === undefined || request === undefined || link === undefined || rawAtUs === undefined) {
-    const mdMembers = checkMembers(md, METADATA_MEMBERS, `${pointer}/metadata`, at, REQ.LINK, true);
-    if (mdMembers) return mdMembers;
+    const mdMembers = checkMembers(md, METADATA_MEMBERS, mdPointer, at, RULES.METADATA_MISSING_MEMBER, true);
+    if (!mdMembers.ok) return mdMembers;
   }
 
   if (principal !== null && typeof principal !== 'string') {
-    return refuse(CODES.WRONG_TYPE, REQ.LINK, 'core', 'principal must be a string or null', at, `${pointer}/metadata/principal`, 'principal');
+    return fail(refuse(RULES.METADATA_WRONG_TYPE, 'principal must be a string or null', at, `${mdPointer}/principal`, 'principal'));
   }
   if (principal !== null && utf8Bytes(principal) > LIMITS.MAX_PRINCIPAL_BYTES) {
-    return refuse(CODES.FIELD_TOO_LONG, REQ.METADATA, 'core', 'principal exceeds 1,024 UTF-8 bytes', at, `${pointer}/metadata/principal`, 'principal');
+    return fail(refuse(RULES.FIELD_TOO_LONG, 'principal exceeds 1,024 UTF-8 bytes', at, `${mdPointer}/principal`, 'principal'));
   }
-  const correlation = readUnsigned(rawCorrelation);
-  if (isIntegerError(correlation)) {
-    return refuse(correlation, REQ.INTEGER, correlation === CODES.WRONG_TYPE ? 'core' : 'strict', 'correlation must be an unsigned integer', at, `${pointer}/metadata/correlation`, 'correlation');
-  }
-  if (correlation < 1 || correlation > position) {
+  const correlation = readUnsigned(rawCorrelation, site(`${mdPointer}/correlation`, 'correlation', 'correlation must be an unsigned integer'));
+  if (!correlation.ok) return correlation;
+  if ((correlation.value < 1 || correlation.value > pos) && enforces(profile, RULES.INVALID_CORRELATION)) {
     // R-J5: a family is named by the position that opened it, never a later one.
-    return refuse(CODES.INVALID_CORRELATION, REQ.METADATA, 'strict', 'correlation must lie in [1, position]', at, `${pointer}/metadata/correlation`, 'correlation');
+    return fail(refuse(RULES.INVALID_CORRELATION, 'correlation must lie in [1, position]', at, `${mdPointer}/correlation`, 'correlation'));
   }
   let causation: Int | null = null;
   if (causationRaw !== null) {
-    const c = readUnsigned(causationRaw);
-    if (isIntegerError(c)) {
-      return refuse(c, REQ.INTEGER, c === CODES.WRONG_TYPE ? 'core' : 'strict', 'causation must be an unsigned integer or null', at, `${pointer}/metadata/causation`, 'causation');
-    }
-    if (c < 1 || c >= position) {
+    const c = readUnsigned(causationRaw, site(`${mdPointer}/causation`, 'causation', 'causation must be an unsigned integer or null'));
+    if (!c.ok) return c;
+    if ((c.value < 1 || c.value >= pos) && enforces(profile, RULES.INVALID_CAUSATION)) {
       // R-J5: a cause precedes its effect.
-      return refuse(CODES.INVALID_CAUSATION, REQ.METADATA, 'strict', 'causation must lie in [1, position)', at, `${pointer}/metadata/causation`, 'causation');
+      return fail(refuse(RULES.INVALID_CAUSATION, 'causation must lie in [1, position)', at, `${mdPointer}/causation`, 'causation'));
     }
-    causation = c;
+    causation = c.value;
   }
   if (request !== null && typeof request !== 'string') {
-    return refuse(CODES.WRONG_TYPE, REQ.LINK, 'core', 'request must be a string or null', at, `${pointer}/metadata/request`, 'request');
+    return fail(refuse(RULES.METADATA_WRONG_TYPE, 'request must be a string or null', at, `${mdPointer}/request`, 'request'));
   }
   if (request !== null && utf8Bytes(request) > LIMITS.MAX_REQUEST_BYTES) {
-    return refuse(CODES.FIELD_TOO_LONG, REQ.METADATA, 'core', 'request exceeds 1,024 UTF-8 bytes', at, `${pointer}/metadata/request`, 'request');
+    return fail(refuse(RULES.FIELD_TOO_LONG, 'request exceeds 1,024 UTF-8 bytes', at, `${mdPointer}/request`, 'request'));
   }
   if (link !== null) {
-    const linkPointer = `${pointer}/metadata/link`;
-    if (!(link instanceof Map)) {
-      return refuse(CODES.WRONG_TYPE, REQ.LINK, 'core', 'link must be null or an object', at, linkPointer, 'link');
-    }
-    for (const key of link.keys()) {
-      if (!(LINK_MEMBERS as readonly string[]).includes(key)) {
-        return refuse(CODES.UNKNOWN_MEMBER, REQ.METADATA, 'core', `unknown link member ${JSON.stringify(key)}`, at, childPointer(linkPointer, key), key);
-      }
-    }
-    if (link.size !== 1) {
-      return refuse(CODES.INVALID_LINK, REQ.LINK, 'core', 'link must hold exactly one of UndoOf, RedoOf', at, linkPointer, 'link');
-    }
-    const [name, targetRaw] = link.entries().next().value as [string, ScannedValue];
-    const target = readUnsigned(targetRaw);
-    if (isIntegerError(target)) {
-      return refuse(target, REQ.INTEGER, target === CODES.WRONG_TYPE ? 'core' : 'strict', 'a link target must be an unsigned integer', at, childPointer(linkPointer, name), name);
-    }
-    if (target < 1 || target >= position) {
-      // R-J5: undo and redo name an earlier entry.
-      return refuse(CODES.INVALID_LINK, REQ.METADATA, 'strict', 'a link target must lie in [1, position)', at, childPointer(linkPointer, name), name);
-    }
+    const checked = checkLink(link!, pos, `${mdPointer}/link`, at, profile);
+    if (!checked.ok) return checked;
   }
-  const atUs = readSigned64(rawAtUs);
-  if (isIntegerError(atUs)) {
-    return refuse(atUs, REQ.INTEGER, atUs === CODES.WRONG_TYPE ? 'core' : 'strict', 'at_us must be a signed 64-bit integer', at, `${pointer}/metadata/at_us`, 'at_us');
-  }
+  const atUs = readSigned64(rawAtUs, site(`${mdPointer}/at_us`, 'at_us', 'at_us must be a signed 64-bit integer'));
+  if (!atUs.ok) return atUs;
 
   if (id.startsWith(RESERVED_PREFIX)) {
-    const reserved = checkReservedEntry(id, kind, payloadRaw!, pointer, at, payload);
-    if (reserved) return reserved;
+    const reserved = checkReservedEntry(id, kind, payloadRaw!, pointer, at, payload, profile);
+    if (!reserved.ok) return reserved;
   }
-  return {
-    position,
+  return ok({
+    position: pos,
     kind,
     principal,
-    correlation,
+    correlation: correlation.value,
     causation,
     request,
     hasLink: link !== null,
-    atUs,
+    atUs: atUs.value,
     payloadBytes: payload.length(payloadRaw!),
     source: obj,
-  };
+  });
+}
+
+/** JRN-MD-1, R-J5: a link is one of UndoOf/RedoOf naming an earlier position. */
+function checkLink(link: ScannedValue, position: Int, linkPointer: string, at: LineContext, profile: Profile): Result<undefined> {
+  if (!(link instanceof Map)) return fail(refuse(RULES.METADATA_WRONG_TYPE, 'link must be null or an object', at, linkPointer, 'link'));
+  for (const key of link.keys()) {
+    if (!(LINK_MEMBERS as readonly string[]).includes(key)) {
+      return fail(refuse(RULES.UNKNOWN_MEMBER, `unknown link member ${JSON.stringify(key)}`, at, appendPointer(linkPointer, key), key));
+    }
+  }
+  if (link.size !== 1) return fail(refuse(RULES.LINK_SHAPE, 'link must hold exactly one of UndoOf, RedoOf', at, linkPointer, 'link'));
+  const [name, targetRaw] = link.entries().next().value as [string, ScannedValue];
+  const target = readUnsigned(targetRaw, { profile, at, pointer: appendPointer(linkPointer, name), member: name, message: 'a link target must be an unsigned integer' });
+  if (!target.ok) return target;
+  if ((target.value < 1 || target.value >= position) && enforces(profile, RULES.LINK_TARGET)) {
+    // R-J5: undo and redo name an earlier entry.
+    return fail(refuse(RULES.LINK_TARGET, 'a link target must lie in [1, position)', at, appendPointer(linkPointer, name), name));
+  }
+  return OK;
 }
 
 /** R-J7: harmos-owned fact namespaces. */
@@ -191,35 +177,33 @@ function checkReservedEntry(
   pointer: string,
   at: LineContext,
   payload: PayloadAccess,
-): FormatError | undefined {
-  const idPointer = childPointer(pointer, 'id');
+  profile: Profile,
+): Result<undefined> {
+  const idPointer = appendPointer(pointer, 'id');
   let rest: string | undefined;
-  let ownerOk = (_: string) => true;
-  if (id.startsWith(WORK_PREFIX)) {
-    rest = id.slice(WORK_PREFIX.length);
-  } else if (id.startsWith(SIDECAR_PREFIX)) {
+  let sidecar = false;
+  if (id.startsWith(WORK_PREFIX)) rest = id.slice(WORK_PREFIX.length);
+  else if (id.startsWith(SIDECAR_PREFIX)) {
     rest = id.slice(SIDECAR_PREFIX.length);
-    ownerOk = (owner) => SIDECAR_OWNER_PATTERN.test(owner);
-  } else if (id.startsWith(GUEST_PREFIX)) {
-    rest = id.slice(GUEST_PREFIX.length);
-  }
+    sidecar = true;
+  } else if (id.startsWith(GUEST_PREFIX)) rest = id.slice(GUEST_PREFIX.length);
   if (rest === undefined) {
-    return refuse(CODES.RESERVED_NAMESPACE, REQ.RESERVED, 'strict', 'ids beginning "harmos:" are reserved', at, idPointer, 'id');
+    // R-J7 (strict): the document names no other harmos: namespace; core reads such an id as any other.
+    return enforces(profile, RULES.RESERVED_UNOWNED) ? fail(refuse(RULES.RESERVED_UNOWNED, 'ids beginning "harmos:" are reserved', at, idPointer, 'id')) : OK;
   }
   // The first "/" after the prefix splits owner from name; the name may itself contain "/".
   const slash = rest.indexOf('/');
-  if (slash <= 0 || slash === rest.length - 1 || !ownerOk(rest.slice(0, slash))) {
+  if (slash <= 0 || slash === rest.length - 1 || (sidecar && !SIDECAR_OWNER_PATTERN.test(rest.slice(0, slash)))) {
     // The seed spells out the work and sidecar id shapes (core); only R-J7 gives the guest one (strict).
-    const profile = id.startsWith(GUEST_PREFIX) ? 'strict' : 'core';
-    return refuse(CODES.RESERVED_NAMESPACE, REQ.RESERVED, profile, 'malformed reserved fact id', at, idPointer, 'id');
+    const rule = id.startsWith(GUEST_PREFIX) ? RULES.RESERVED_UNOWNED : RULES.RESERVED_MALFORMED;
+    if (!enforces(profile, rule)) return OK;
+    return fail(refuse(rule, 'malformed reserved fact id', at, idPointer, 'id'));
   }
-  if (kind !== KIND_RECORD) {
-    return refuse(CODES.RESERVED_KIND, REQ.RESERVED, 'core', 'a reserved fact must be a Record', at, childPointer(pointer, 'kind'), 'kind');
-  }
+  if (kind !== KIND_RECORD) return fail(refuse(RULES.RESERVED_KIND, 'a reserved fact must be a Record', at, appendPointer(pointer, 'kind'), 'kind'));
   const value = payload.value(payloadRaw);
   const isBytes = Array.isArray(value) && value.every((b) => b instanceof JsonNumber && BYTE_LEXEME.test(b.lexeme) && Number(b.lexeme) <= 255);
   if (!isBytes) {
-    return refuse(CODES.RESERVED_PAYLOAD, REQ.RESERVED, 'core', 'a reserved fact payload is an array of byte values 0-255', at, childPointer(pointer, 'payload'), 'payload');
+    return fail(refuse(RULES.RESERVED_PAYLOAD, 'a reserved fact payload is an array of byte values 0-255', at, appendPointer(pointer, 'payload'), 'payload'));
   }
-  return undefined;
+  return OK;
 }

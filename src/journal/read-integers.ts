@@ -1,16 +1,19 @@
 /**
  * Integer members by lexeme (R-S2): unsigned = `0|[1-9][0-9]*` within 64 bits; signed = i64, `-0`
- * refused. Values are {@link Int}: a JS number when the value is a safe integer, a bigint otherwise
- * (never both for one value), so `===` compares values and `<`/`>` work across the two.
+ * refused. Under the core profile (which R-S2 does not bind) a number is read by its value when that
+ * value is whole (`1.0`, `1e3`, `-0`, any size); a number with a fractional part or a non-number is
+ * WRONG_TYPE in both profiles. Values are {@link Int}: a JS number when the value is a safe integer,
+ * a bigint otherwise (never both for one value), so `===` compares values and `<`/`>` work across the two.
  */
+import { fail, ok, type Profile, type Result } from '../shared/errors.ts';
+import { integralValue, isIntegerLexeme } from '../shared/json/number-lexeme.ts';
 import { JsonNumber } from '../shared/json/value.ts';
-import { CODES, I64_MAX, I64_MIN, U64_MAX } from './constants.ts';
+import { I64_MAX, I64_MIN, U64_MAX } from './constants.ts';
+import { enforces, refuse, RULES, type LineContext } from './refusal.ts';
+import type { ScannedValue } from './scan-json.ts';
 
 /** An exact integer: number when safe, bigint beyond ±(2^53 − 1). */
 export type Int = number | bigint;
-
-/** Why a value is not the integer asked for, or the integer. */
-export type IntegerRead = Int | typeof CODES.WRONG_TYPE | typeof CODES.INVALID_INTEGER;
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
@@ -33,45 +36,55 @@ export function toBig(a: Int): bigint {
   return typeof a === 'bigint' ? a : BigInt(a);
 }
 
-function isDigitRun(s: string, from: number): boolean {
-  if (from >= s.length) return false;
-  const c0 = s.charCodeAt(from);
-  if (c0 === 0x30) return s.length === from + 1;
-  if (c0 < 0x31 || c0 > 0x39) return false;
-  for (let i = from + 1; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x30 || c > 0x39) return false;
-  }
-  return true;
+/** Where an integer member stands, for its refusal: the read's profile, line, pointer, member and what it must be. */
+export interface IntegerSite {
+  readonly profile: Profile;
+  readonly at: LineContext | undefined;
+  readonly pointer: string;
+  readonly member: string;
+  /** e.g. "position must be an unsigned integer". */
+  readonly message: string;
 }
 
 /**
  * Reads an unsigned 64-bit integer member value. A JS number here is one the journal scanner made from
  * a canonical integer lexeme with a safe value.
  */
-export function readUnsigned(v: unknown): IntegerRead {
-  if (typeof v === 'number') return v >= 0 ? v : CODES.INVALID_INTEGER;
-  if (!(v instanceof JsonNumber)) return CODES.WRONG_TYPE;
+export function readUnsigned(v: ScannedValue | undefined, site: IntegerSite): Result<Int> {
+  if (typeof v === 'number') return v >= 0 ? ok(v) : outOfRange(v, site);
+  if (!(v instanceof JsonNumber)) return fail(refuse(RULES.INTEGER_WRONG_TYPE, site.message, site.at, site.pointer, site.member));
   const s = v.lexeme;
-  if (!isDigitRun(s, 0)) return CODES.INVALID_INTEGER;
-  if (s.length < 16) return Number(s);
-  const n = BigInt(s);
-  return n > U64_MAX ? CODES.INVALID_INTEGER : toInt(n);
+  if (s.charCodeAt(0) !== 0x2d && isIntegerLexeme(s)) {
+    if (s.length < 16) return ok(Number(s));
+    const n = BigInt(s);
+    return n > U64_MAX ? outOfRange(n, site) : ok(toInt(n));
+  }
+  return notALexeme(s, site);
 }
 
 /** Reads a signed 64-bit integer member value (`-0` is refused). */
-export function readSigned64(v: unknown): IntegerRead {
-  if (typeof v === 'number') return v;
-  if (!(v instanceof JsonNumber)) return CODES.WRONG_TYPE;
+export function readSigned64(v: ScannedValue | undefined, site: IntegerSite): Result<Int> {
+  if (typeof v === 'number') return ok(v);
+  if (!(v instanceof JsonNumber)) return fail(refuse(RULES.INTEGER_WRONG_TYPE, site.message, site.at, site.pointer, site.member));
   const s = v.lexeme;
-  const neg = s.charCodeAt(0) === 0x2d;
-  if (!isDigitRun(s, neg ? 1 : 0) || s === '-0') return CODES.INVALID_INTEGER;
-  if (s.length < 16) return Number(s);
-  const n = BigInt(s);
-  return n < I64_MIN || n > I64_MAX ? CODES.INVALID_INTEGER : toInt(n);
+  if (s !== '-0' && isIntegerLexeme(s)) {
+    if (s.length < 16) return ok(Number(s));
+    const n = BigInt(s);
+    return n < I64_MIN || n > I64_MAX ? outOfRange(n, site) : ok(toInt(n));
+  }
+  return notALexeme(s, site);
 }
 
-/** True when a read failed (its value is a code). */
-export function isIntegerError(r: IntegerRead): r is typeof CODES.WRONG_TYPE | typeof CODES.INVALID_INTEGER {
-  return typeof r === 'string';
+/** R-S2: an integer lexeme outside the member's range (strict); core keeps the value. */
+function outOfRange(value: Int, site: IntegerSite): Result<Int> {
+  if (enforces(site.profile, RULES.INVALID_INTEGER)) return fail(refuse(RULES.INVALID_INTEGER, site.message, site.at, site.pointer, site.member));
+  return ok(typeof value === 'bigint' ? toInt(value) : value);
+}
+
+/** R-S2: a number that is not an integer lexeme (strict); core reads a whole value and refuses a fraction by type. */
+function notALexeme(lexeme: string, site: IntegerSite): Result<Int> {
+  if (enforces(site.profile, RULES.INVALID_INTEGER)) return fail(refuse(RULES.INVALID_INTEGER, site.message, site.at, site.pointer, site.member));
+  const value = integralValue(lexeme);
+  if (value === undefined) return fail(refuse(RULES.INTEGER_WRONG_TYPE, `${site.message} (${lexeme} is not a whole number)`, site.at, site.pointer, site.member));
+  return ok(toInt(value));
 }

@@ -5,17 +5,18 @@
  */
 import { open } from 'node:fs/promises';
 import { isUtf8 } from 'node:buffer';
-import { fail, ok, type FormatError, type Result } from '../shared/errors.ts';
+import { fail, ok, type FormatError, type Profile, type Result } from '../shared/errors.ts';
 import type { JsonValue } from '../shared/json/value.ts';
+import { firstInvalidUtf8Offset } from '../shared/text.ts';
 import { buildEntryObservation, buildObservation } from './build-observation.ts';
-import { BOM, BYTE, CODES, READ_CHUNK_BYTES, REQ, SCHEMA_READABLE } from './constants.ts';
-import { fastScanLine, type FastLine } from './fast-scan-line.ts';
+import { BOM, BYTE, CODES, READ_CHUNK_BYTES, SCHEMA_READABLE } from './constants.ts';
+import { FastLineScanner, type FastLine } from './fast-scan-line.ts';
 import { parseEntry, type EntryFacts, type PayloadAccess } from './parse-entry.ts';
 import { parseGroupFrame } from './parse-group-frame.ts';
 import { parseHeader, type Header } from './parse-header.ts';
 import { intAdd, toBig, type Int } from './read-integers.ts';
-import { isRefusal, refuse, type LineContext } from './refusal.ts';
-import { asBuffer, buildPayload, firstInvalidUtf8, PayloadSpan, scanJson, type ScannedValue } from './scan-json.ts';
+import { enforces, placeAtLine, refuse, RULES, type LineContext } from './refusal.ts';
+import { asBuffer, JsonLineScanner, PayloadSpan, type ScannedValue } from './scan-json.ts';
 import { compactLength } from './write-compact.ts';
 
 /** What a successful read knows about the file. */
@@ -43,11 +44,19 @@ export interface JournalSummary {
 export interface ReadOptions {
   /** Build the observation's entries (memory grows with the file); off for validation. */
   readonly collect?: boolean;
+  /** Rules enforced: `strict` (default) or `core` (the format document's rules only). */
+  readonly profile?: Profile;
 }
 
 /** Incremental reader: feed chunks with {@link push}, then {@link finish}. Never throws on bad input. */
 export class JournalReader {
   private readonly collect: boolean;
+  private readonly profile: Profile;
+  /** Tolerant under core: duplicate members and lone surrogate escapes are R-S1 (strict) faults. */
+  private readonly scanner: JsonLineScanner;
+  private fast: FastLineScanner | undefined;
+  /** Blank lines passed over (core profile only). */
+  private blankLines = 0;
   private parts: Buffer[] = [];
   private partsLength = 0;
   private offset = 0;
@@ -59,12 +68,19 @@ export class JournalReader {
   private readonly entries: JsonValue[] = [];
   private currentLine: Buffer = Buffer.alloc(0);
   private readonly payload: PayloadAccess = {
-    value: (v) => (v instanceof PayloadSpan ? buildPayload(this.currentLine, v) : (v as JsonValue)),
-    length: (v) => (v instanceof PayloadSpan ? v.compactLength : compactLength(v as JsonValue)),
+    value: (v) => (v instanceof PayloadSpan ? this.scanner.buildPayload(this.currentLine, v) : (v as JsonValue)),
+    length: (v) =>
+      v instanceof PayloadSpan
+        ? v.compactLength >= 0
+          ? v.compactLength
+          : compactLength(this.scanner.buildPayload(this.currentLine, v))
+        : compactLength(v as JsonValue),
   };
 
   constructor(options: ReadOptions = {}) {
     this.collect = options.collect ?? false;
+    this.profile = options.profile ?? 'strict';
+    this.scanner = new JsonLineScanner({ tolerant: this.profile === 'core' });
   }
 
   /** Feeds the next bytes; returns false once the file is refused (later chunks are ignored). */
@@ -100,11 +116,13 @@ export class JournalReader {
     const tail = this.partsLength;
     if (!this.header) {
       const bytes = Buffer.concat(this.parts);
-      const at = { line: 1, byteOffset: 0 };
-      if (tail === 0) return fail(refuse(CODES.EMPTY_FILE, REQ.FILE, 'strict', 'an empty file has no header', at));
-      if (startsWithBom(bytes)) return fail(refuse(CODES.JSON_BOM, REQ.FILE, 'strict', 'a journal must not start with a byte-order mark', at));
-      // R-J1: the header line must end with LF.
-      return fail(refuse(CODES.UNTERMINATED_HEADER, REQ.FILE, 'core', 'the header line has no terminating LF', at));
+      const at = { line: this.lineNo + 1, byteOffset: this.offset };
+      if (this.offset === 0 && tail === 0 && enforces(this.profile, RULES.EMPTY_FILE)) return fail(refuse(RULES.EMPTY_FILE, 'an empty file has no header', at));
+      if (this.offset === 0 && startsWithBom(bytes) && enforces(this.profile, RULES.FILE_BOM)) {
+        return fail(refuse(RULES.FILE_BOM, 'a journal must not start with a byte-order mark', at));
+      }
+      // R-J1: the header line must end with LF (core reads an empty file as a header that never came).
+      return fail(refuse(RULES.UNTERMINATED_HEADER, 'the header line has no terminating LF', at));
     }
     let tornTailBytes = 0;
     let endsWithLf = tail === 0;
@@ -126,7 +144,7 @@ export class JournalReader {
       frontier,
       lastPosition: last,
       entryCount: this.entryCount,
-      lineCount: this.lineNo - 1,
+      lineCount: this.lineNo - 1 - this.blankLines,
       recoveredBytes: this.offset,
       tornTailBytes,
       endsWithLf,
@@ -158,35 +176,44 @@ export class JournalReader {
     const cr = line.indexOf(BYTE.CR);
     if (cr >= 0) {
       // R-J1: the wire is LF-only; a CR is refused, never stripped.
-      return this.stop(refuse(CODES.CARRIAGE_RETURN, REQ.FILE, 'core', 'carriage return in the file', at, undefined, undefined, at.byteOffset + cr));
+      return this.stop(refuse(RULES.CARRIAGE_RETURN, 'carriage return in the file', at, undefined, undefined, at.byteOffset + cr));
     }
-    if (at.line === 1 && startsWithBom(line)) {
-      return this.stop(refuse(CODES.JSON_BOM, REQ.FILE, 'strict', 'a journal must not start with a byte-order mark', at));
+    let start = 0;
+    if (at.byteOffset === 0 && startsWithBom(line)) {
+      // R-J1 (strict): a BOM opens no journal; core passes over it.
+      if (enforces(this.profile, RULES.FILE_BOM)) return this.stop(refuse(RULES.FILE_BOM, 'a journal must not start with a byte-order mark', at));
+      start = BOM.length;
     }
-    if (isBlank(line)) return this.stop(refuse(CODES.BLANK_LINE, REQ.FILE, 'strict', 'blank line', at));
+    if (isBlank(line, start)) {
+      // R-J1 (strict): a blank line is refused; core passes over it.
+      if (enforces(this.profile, RULES.BLANK_LINE)) return this.stop(refuse(RULES.BLANK_LINE, 'blank line', at));
+      this.blankLines++;
+      return true;
+    }
     if (!isUtf8(line)) {
-      return this.stop(refuse(CODES.JSON_INVALID_UTF8, REQ.FILE, 'core', 'invalid UTF-8', at, undefined, undefined, at.byteOffset + firstInvalidUtf8(line, 0, line.length)));
-    }
-    const scanned = scanJson(line, 0, line.length, true);
-    if (!scanned.ok) {
-      if (!terminated && scanned.code === CODES.JSON_SYNTAX) {
-        // R-J3: an unparsable (cut) unterminated final v2 line is refused as such; other JSON faults keep their code.
-        return this.stop(refuse(CODES.UNTERMINATED_V2_LINE, REQ.TORN_TAIL, 'core', `unparsable final v2 line without LF (${scanned.message})`, at, scanned.pointer, undefined, at.byteOffset + scanned.offset));
-      }
-      // Grammar faults are core (JSON-SYNTAX-1); duplicates and lone surrogates are strict (R-S1).
-      const syntax = scanned.code === CODES.JSON_SYNTAX;
-      return this.stop(refuse(scanned.code, syntax ? REQ.JSON_SYNTAX : REQ.JSON, syntax ? 'core' : 'strict', scanned.message, at, scanned.pointer, scanned.member, at.byteOffset + scanned.offset));
+      return this.stop(refuse(RULES.FILE_INVALID_UTF8, 'invalid UTF-8', at, undefined, undefined, at.byteOffset + firstInvalidUtf8Offset(line)));
     }
     if (this.header && !this.collect) {
-      // Validation only: a canonical compact line is proven valid without being built.
-      const fast = fastScanLine(line, this.header.schema !== SCHEMA_READABLE);
+      // Validation only: a canonical compact line is proven valid without being built. The fast path
+      // accepts only lines every profile accepts and never refuses, so it goes before the full scan.
+      const fast = (this.fast ??= new FastLineScanner()).scanLine(line, this.header.schema !== SCHEMA_READABLE);
       if (fast) return this.acceptFastLine(fast, at);
+    }
+    const scanned = this.scanner.scan(line, start, line.length, true);
+    if (!scanned.ok) {
+      const e = scanned.error;
+      if (!terminated && e.code === CODES.JSON_SYNTAX) {
+        // R-J3: an unparsable (cut) unterminated final v2 line is refused as such; other JSON faults keep their code.
+        return this.stop(refuse(RULES.UNTERMINATED_V2_LINE, `unparsable final v2 line without LF (${e.message})`, at, e.location.pointer, undefined, at.byteOffset + (e.location.byteOffset ?? 0)));
+      }
+      // Grammar faults are core (JSON-SYNTAX-1); duplicates and lone surrogates are strict (R-S1).
+      return this.stop(placeAtLine(e, at));
     }
     this.currentLine = line;
     if (!this.header) {
-      const header = parseHeader(scanned.value, at);
-      if (isRefusal(header)) return this.stop(header);
-      this.header = header;
+      const header = parseHeader(scanned.value, at, this.profile);
+      if (!header.ok) return this.stop(header.error);
+      this.header = header.value;
       return true;
     }
     return this.checkHistoryLine(scanned.value, line.length, at);
@@ -194,22 +221,22 @@ export class JournalReader {
 
   private checkHistoryLine(value: ScannedValue, lineBytes: number, at: LineContext): boolean {
     if (!(value instanceof Map)) {
-      return this.stop(refuse(CODES.NOT_AN_OBJECT, REQ.LINE_KIND, 'core', 'a history line is a group frame or an entry object', at, ''));
+      return this.stop(refuse(RULES.LINE_NOT_OBJECT, 'a history line is a group frame or an entry object', at, ''));
     }
     let entries: readonly EntryFacts[];
     if (value.has('group')) {
       if (this.header!.schema === SCHEMA_READABLE) {
         // R-J2: a v2 file never contains group frames.
-        return this.stop(refuse(CODES.GROUP_IN_V2, REQ.VERSION, 'core', 'group frame in a version 2 file', at, '/group', 'group'));
+        return this.stop(refuse(RULES.GROUP_IN_V2, 'group frame in a version 2 file', at, '/group', 'group'));
       }
-      const group = parseGroupFrame(value, lineBytes, at, this.payload);
-      if (isRefusal(group)) return this.stop(group);
-      entries = group.entries;
+      const group = parseGroupFrame(value, lineBytes, at, this.payload, this.profile);
+      if (!group.ok) return this.stop(group.error);
+      entries = group.value.entries;
     } else {
       // R-J6a: a standalone legacy entry line (v2, or v3 in position order).
-      const entry = parseEntry(value, '', at, this.payload);
-      if (isRefusal(entry)) return this.stop(entry);
-      entries = [entry];
+      const entry = parseEntry(value, '', at, this.payload, this.profile);
+      if (!entry.ok) return this.stop(entry.error);
+      entries = [entry.value];
     }
     const first = entries[0]!.position;
     const last = entries[entries.length - 1]!.position;
@@ -233,16 +260,16 @@ export class JournalReader {
     if (this.last === null) {
       if (first > intAdd(origin, 1)) {
         // R-J4: history may start at or under origin + 1, never above it.
-        return this.stop(refuse(CODES.POSITION_GAP, REQ.POSITIONS, 'core', `first position ${first} leaves a gap above origin ${origin}`, at, pointer, 'position'));
+        return this.stop(refuse(RULES.POSITION_GAP, `first position ${first} leaves a gap above origin ${origin}`, at, pointer, 'position'));
       }
     } else if (first !== intAdd(this.last, 1)) {
       const expected = intAdd(this.last, 1);
-      const code = first > expected ? CODES.POSITION_GAP : CODES.POSITION_NOT_ASCENDING;
-      return this.stop(refuse(code, REQ.POSITIONS, 'core', `expected position ${expected}, found ${first}`, at, pointer, 'position'));
+      const rule = first > expected ? RULES.POSITION_GAP : RULES.POSITION_NOT_ASCENDING;
+      return this.stop(refuse(rule, `expected position ${expected}, found ${first}`, at, pointer, 'position'));
     }
-    if (first <= origin && origin < last) {
+    if (first <= origin && origin < last && enforces(this.profile, RULES.ORIGIN_INSIDE_GROUP)) {
       // R-J4: an origin names a complete group boundary.
-      return this.stop(refuse(CODES.ORIGIN_INSIDE_GROUP, REQ.POSITIONS, 'strict', `origin ${origin} falls inside group ${first}..${last}`, at, '', 'origin'));
+      return this.stop(refuse(RULES.ORIGIN_INSIDE_GROUP, `origin ${origin} falls inside group ${first}..${last}`, at, '', 'origin'));
     }
     this.last = last;
     return true;
@@ -262,8 +289,8 @@ function startsWithBom(b: Uint8Array): boolean {
   return b.length >= 3 && b[0] === BOM[0] && b[1] === BOM[1] && b[2] === BOM[2];
 }
 
-function isBlank(line: Uint8Array): boolean {
-  for (let i = 0; i < line.length; i++) if (line[i] !== BYTE.SPACE && line[i] !== BYTE.TAB) return false;
+function isBlank(line: Uint8Array, start: number): boolean {
+  for (let i = start; i < line.length; i++) if (line[i] !== BYTE.SPACE && line[i] !== BYTE.TAB) return false;
   return true;
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonEqual } from '../shared/json/equal.ts';
 import { parseJson } from '../shared/json/parse-value.ts';
 import { writeJson } from '../shared/json/write-value.ts';
-import { asBuffer, parseJsonText, PayloadSpan, scanJson } from './scan-json.ts';
+import { asBuffer, JsonLineScanner, parseJsonText, PayloadSpan } from './scan-json.ts';
 import { assertProperty } from '../../test-support/assert-property.ts';
 
 /** Random JSON-ish byte strings: valid texts with a few bytes replaced, inserted or dropped. */
@@ -24,6 +24,8 @@ const nearJson = fc
   });
 
 describe('journal JSON scanner', () => {
+  const scanner = new JsonLineScanner();
+  const scanJson = (buf: Buffer, start: number, end: number, spanPayloads: boolean) => scanner.scan(buf, start, end, spanPayloads);
   it('agrees with the shared strict parser on verdict, code and value (random near-JSON inputs)', () => {
     assertProperty(
       fc.property(nearJson, (bytes) => {
@@ -31,7 +33,7 @@ describe('journal JSON scanner', () => {
         const shared = parseJson(bytes);
         expect(mine.ok).toBe(shared.ok);
         if (mine.ok && shared.ok) expect(jsonEqual(mine.value, shared.value)).toBe(true);
-        if (!mine.ok && !shared.ok) expect(mine.code).toBe(shared.error.code);
+        if (!mine.ok && !shared.ok) expect(mine.error.code).toBe(shared.error.code);
       }),
       { seed: 20261202, numRuns: 3000 },
     );
@@ -62,7 +64,7 @@ describe('journal JSON scanner', () => {
       const built = scanJson(b, 0, b.length, false);
       expect(spanned.ok).toBe(false);
       expect(built.ok).toBe(false);
-      if (!spanned.ok && !built.ok) expect(spanned.code).toBe(built.code);
+      if (!spanned.ok && !built.ok) expect(spanned.error.code).toBe(built.error.code);
     }
   });
 

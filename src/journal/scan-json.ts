@@ -5,9 +5,16 @@
  * lexemes) and measured (its compact serialization length, R-J6) but returned as a byte span.
  * No recursion: any depth is read with an explicit stack. UTF-8 validity is checked by the caller
  * (one native pass per line), so bytes >= 0x80 here are always well-formed string content.
+ * All scanner state lives in a {@link JsonLineScanner} instance, so scanners never share registers.
+ * A tolerant scanner (the core profile) reads what R-S1 alone refuses: a duplicate member (the last
+ * one wins, as RFC 8259 readers commonly do) and an escaped lone surrogate (kept as that code unit).
  */
 import { isUtf8 } from 'node:buffer';
+import { fail, formatError, ok, type FormatError, type Result } from '../shared/errors.ts';
+import { appendPointer } from '../shared/json/pointer.ts';
 import { JsonNumber, type JsonValue } from '../shared/json/value.ts';
+import { refusalFor, type RefusalRule } from '../shared/refusals.ts';
+import { firstInvalidUtf8Offset } from '../shared/text.ts';
 import { BYTE, CODES } from './constants.ts';
 
 /** An entry payload left unbuilt: where it is in the line and how long its compact form is (R-J6). */
@@ -15,7 +22,10 @@ export class PayloadSpan {
   constructor(
     readonly start: number,
     readonly end: number,
-    /** UTF-8 length of the compact, minimally escaped serialization of the value. */
+    /**
+     * UTF-8 length of the compact, minimally escaped serialization of the value, or -1 when only the
+     * built value can tell (a tolerated duplicate member drops bytes from the parsed value).
+     */
     readonly compactLength: number,
   ) {}
 }
@@ -27,28 +37,26 @@ export class PayloadSpan {
  */
 export type ScannedValue = null | boolean | string | number | JsonNumber | ScannedValue[] | Map<string, ScannedValue> | PayloadSpan;
 
-/** A refusal found by the scanner (offsets are absolute in the buffer). */
-export interface ScanFailure {
-  readonly ok: false;
-  readonly code: string;
-  readonly offset: number;
-  readonly pointer: string;
-  readonly member?: string;
-  readonly message: string;
-}
-export type ScanResult = { readonly ok: true; readonly value: ScannedValue } | ScanFailure;
+/**
+ * What a scan gives: the value, or the first refusal in byte order. The refusal's location holds the
+ * byte offset (absolute in the scanned buffer), the pointer and, for a duplicate, the member; the
+ * caller adds the line.
+ */
+export type ScanResult = Result<ScannedValue>;
 
-// Scanner registers: the hot loop returns several things without allocating.
-let gPos = 0;
-let gLen = 0;
-let gErr: string | undefined;
-let gErrMsg = '';
-let gErrAt = 0;
+/** The shared JSON rules a scan can break (spec/shared/error-codes.json). */
+const JSON_RULE: Readonly<Record<string, RefusalRule>> = {
+  [CODES.JSON_SYNTAX]: refusalFor('shared', CODES.JSON_SYNTAX),
+  [CODES.JSON_DUPLICATE_MEMBER]: refusalFor('shared', CODES.JSON_DUPLICATE_MEMBER),
+  [CODES.JSON_LONE_SURROGATE]: refusalFor('shared', CODES.JSON_LONE_SURROGATE),
+  [CODES.JSON_INVALID_UTF8]: refusalFor('shared', CODES.JSON_INVALID_UTF8),
+  [CODES.JSON_BOM]: refusalFor('shared', CODES.JSON_BOM),
+};
 
-function setErr(code: string, at: number, message: string): void {
-  gErr = code;
-  gErrAt = at;
-  gErrMsg = message;
+/** A shared JSON refusal at a byte offset (no line: the caller places it). */
+function jsonRefusal(code: string, byteOffset: number, pointer: string, message: string, member?: string): FormatError {
+  const rule = JSON_RULE[code]!;
+  return formatError(rule.code, rule.requirement, message, { byteOffset, pointer, ...(member !== undefined ? { member } : {}) }, rule.profile);
 }
 
 function hexVal(b: number): number {
@@ -74,135 +82,10 @@ function escapedLength(cp: number): number {
   if (cp === 0x22 || cp === 0x5c) return 2;
   if (cp < 0x80) return 1;
   if (cp < 0x800) return 2;
+  // A tolerated lone surrogate has no UTF-8 form: it stays a \uXXXX escape.
+  if (cp >= 0xd800 && cp <= 0xdfff) return 6;
   if (cp < 0x10000) return 3;
   return 4;
-}
-
-/**
- * Scans a string whose opening quote is at `pos - 1`. Sets gPos past the closing quote and gLen to the
- * compact length (quotes included). Returns the decoded text when `build`, else undefined.
- */
-function scanString(buf: Buffer, pos: number, end: number, build: boolean): string | undefined {
-  const start = pos;
-  let b = 0;
-  // Fast path: plain bytes up to the closing quote (no escape, no control byte).
-  while (pos < end && ((b = buf[pos]!) > 0x5c || (b >= 0x20 && b !== 0x22 && b !== 0x5c))) pos++;
-  if (pos < end && b === 0x22) {
-    gPos = pos + 1;
-    gLen = pos - start + 2;
-    return build ? decodePlain(buf, start, pos) : undefined;
-  }
-  return scanStringSlow(buf, start, pos, end, build);
-}
-
-/** The rest of a string from its first escape or stray byte on (see {@link scanString}). */
-function scanStringSlow(buf: Buffer, start: number, pos: number, end: number, build: boolean): string | undefined {
-  let len = 2 + (pos - start);
-  let parts: string | undefined = build ? decodePlain(buf, start, pos) : undefined;
-  let segStart = pos;
-  for (;;) {
-    if (pos >= end) {
-      setErr(CODES.JSON_SYNTAX, pos, 'unterminated string');
-      return undefined;
-    }
-    const b = buf[pos]!;
-    if (b === BYTE.QUOTE) break;
-    if (b === BYTE.BACKSLASH) {
-      if (build) parts = parts! + decodePlain(buf, segStart, pos);
-      const e = buf[pos + 1];
-      let ch = '';
-      switch (e) {
-        case 0x22: ch = '"'; len += 2; pos += 2; break;
-        case 0x5c: ch = '\\'; len += 2; pos += 2; break;
-        case 0x2f: ch = '/'; len += 1; pos += 2; break;
-        case 0x62: ch = '\b'; len += 2; pos += 2; break;
-        case 0x66: ch = '\f'; len += 2; pos += 2; break;
-        case 0x6e: ch = '\n'; len += 2; pos += 2; break;
-        case 0x72: ch = '\r'; len += 2; pos += 2; break;
-        case 0x74: ch = '\t'; len += 2; pos += 2; break;
-        case 0x75: {
-          const cu = readHex4(buf, pos + 2, end);
-          if (cu < 0) {
-            setErr(CODES.JSON_SYNTAX, pos, 'bad \\u escape');
-            return undefined;
-          }
-          if (cu >= 0xd800 && cu <= 0xdbff) {
-            // R-S1: a high surrogate must be followed by an escaped low surrogate.
-            const lo = buf[pos + 6] === BYTE.BACKSLASH && buf[pos + 7] === 0x75 ? readHex4(buf, pos + 8, end) : -1;
-            if (lo < 0xdc00 || lo > 0xdfff) {
-              setErr(CODES.JSON_LONE_SURROGATE, pos, 'escaped high surrogate without a low surrogate');
-              return undefined;
-            }
-            ch = String.fromCharCode(cu, lo);
-            len += 4;
-            pos += 12;
-          } else if (cu >= 0xdc00 && cu <= 0xdfff) {
-            setErr(CODES.JSON_LONE_SURROGATE, pos, 'escaped low surrogate without a high surrogate');
-            return undefined;
-          } else {
-            ch = String.fromCharCode(cu);
-            len += escapedLength(cu);
-            pos += 6;
-          }
-          break;
-        }
-        default:
-          setErr(CODES.JSON_SYNTAX, pos, 'invalid escape');
-          return undefined;
-      }
-      if (build) parts += ch;
-      segStart = pos;
-      continue;
-    }
-    if (b < 0x20) {
-      setErr(CODES.JSON_SYNTAX, pos, 'control character in string');
-      return undefined;
-    }
-    pos++;
-    len++;
-  }
-  gPos = pos + 1;
-  gLen = len;
-  if (!build) return undefined;
-  if (parts === undefined) return decodePlain(buf, start, pos);
-  return parts + decodePlain(buf, segStart, pos);
-}
-
-/** Scans a number lexeme at pos; sets gPos past it. Returns false on a syntax error. */
-function scanNumber(buf: Uint8Array, pos: number, end: number): boolean {
-  const start = pos;
-  if (buf[pos] === BYTE.MINUS) pos++;
-  let b = pos < end ? buf[pos]! : -1;
-  if (b === BYTE.ZERO) {
-    pos++;
-  } else if (b > BYTE.ZERO && b <= BYTE.NINE) {
-    pos++;
-    while (pos < end && (b = buf[pos]!) >= BYTE.ZERO && b <= BYTE.NINE) pos++;
-  } else {
-    setErr(CODES.JSON_SYNTAX, start, 'invalid number');
-    return false;
-  }
-  if (pos < end && buf[pos] === BYTE.DOT) {
-    pos++;
-    const d = pos;
-    while (pos < end && (b = buf[pos]!) >= BYTE.ZERO && b <= BYTE.NINE) pos++;
-    if (pos === d) {
-      setErr(CODES.JSON_SYNTAX, start, 'invalid number: no digit after the point');
-      return false;
-    }
-  }
-  if (pos < end && (buf[pos] === 0x65 || buf[pos] === 0x45)) {
-    pos++;
-    if (pos < end && (buf[pos] === BYTE.PLUS || buf[pos] === BYTE.MINUS)) pos++;
-    const d = pos;
-    while (pos < end && (b = buf[pos]!) >= BYTE.ZERO && b <= BYTE.NINE) pos++;
-    if (pos === d) {
-      setErr(CODES.JSON_SYNTAX, start, 'invalid number: no digit in the exponent');
-      return false;
-    }
-  }
-  gPos = pos;
-  return true;
 }
 
 function matchLiteral(buf: Uint8Array, pos: number, end: number, lit: readonly number[]): boolean {
@@ -214,10 +97,6 @@ const TRUE = [0x74, 0x72, 0x75, 0x65];
 const FALSE = [0x66, 0x61, 0x6c, 0x73, 0x65];
 const NULL = [0x6e, 0x75, 0x6c, 0x6c];
 
-function escapePointerToken(s: string): string {
-  return s.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 /** Wraps a Uint8Array as a Buffer without copying. */
 export function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -226,31 +105,10 @@ export function asBuffer(bytes: Uint8Array): Buffer {
 const KIND_OBJ = 0;
 const KIND_ARR = 1;
 
-// Short ASCII strings (member names, kinds, ids) repeat on every line: a direct-mapped cache turns
-// them into shared strings instead of one allocation per occurrence.
+/** Slots of a scanner's string cache. */
 const INTERN_SLOTS = 4096;
-const internTable: (string | undefined)[] = new Array(INTERN_SLOTS);
 
-/** Decodes an escape-free string body [start, end) (UTF-8 already validated). */
-function decodePlain(buf: Buffer, start: number, end: number): string {
-  const len = end - start;
-  if (len === 0) return '';
-  if (len > 24) return (buf as unknown as { utf8Slice(s: number, e: number): string }).utf8Slice(start, end);
-  // The slot comes from a few bytes only; a hit is confirmed byte by byte.
-  const slot = (len * 977 + buf[start]! * 31 + buf[end - 1]! * 7 + buf[start + (len >> 1)]!) & (INTERN_SLOTS - 1);
-  const cached = internTable[slot];
-  if (cached !== undefined && cached.length === len) {
-    let i = 0;
-    while (i < len && cached.charCodeAt(i) === buf[start + i]) i++;
-    if (i === len) return cached;
-  }
-  for (let i = start; i < end; i++) {
-    if (buf[i]! >= 0x80) return (buf as unknown as { utf8Slice(s: number, e: number): string }).utf8Slice(start, end);
-  }
-  const s = (buf as unknown as { latin1Slice(s: number, e: number): string }).latin1Slice(start, end);
-  internTable[slot] = s;
-  return s;
-}
+type Latin1Slicer = { latin1Slice(s: number, e: number): string; utf8Slice(s: number, e: number): string };
 
 /** The value of a canonical integer lexeme that is a safe integer, else undefined (kept as a lexeme). */
 function smallInteger(buf: Buffer, start: number, end: number): number | undefined {
@@ -270,255 +128,459 @@ function smallInteger(buf: Buffer, start: number, end: number): number | undefin
   return neg ? -v : v;
 }
 
-// Work stacks reused across calls: scanJson is not re-entrant (it never calls itself or user code).
-const kinds: number[] = [];
-const values: (Map<string, ScannedValue> | ScannedValue[] | null)[] = [];
-const keys: (string | number | undefined)[] = [];
-const skipKeys: (string[] | Set<string> | null)[] = [];
-
-function failure(depth: number): ScanFailure {
-  let pointer = '';
-  for (let i = 0; i < depth; i++) {
-    const k = keys[i];
-    if (k === undefined) continue;
-    pointer += '/' + (typeof k === 'number' ? String(k) : escapePointerToken(k));
-  }
-  const member = gErr === CODES.JSON_DUPLICATE_MEMBER ? (keys[depth - 1] as string) : undefined;
-  // Release references to the caller's values.
-  values.length = 0;
-  skipKeys.length = 0;
-  return { ok: false, code: gErr!, offset: gErrAt, pointer, ...(member !== undefined ? { member } : {}), message: gErrMsg };
-}
-
-/** Records a member name in an unbuilt (skipped) object; false when it is a duplicate. */
-function noteSkippedKey(top: number, key: string): boolean {
-  let seen = skipKeys[top]!;
-  if (Array.isArray(seen)) {
-    if (seen.includes(key)) return false;
-    seen.push(key);
-    if (seen.length > 16) skipKeys[top] = seen = new Set(seen);
-    return true;
-  }
-  if (seen.has(key)) return false;
-  seen.add(key);
-  return true;
+/** Options of a scanner. */
+export interface ScannerOptions {
+  /**
+   * Read what only R-S1 refuses (the core profile): a duplicate member, the last one winning, and an
+   * escaped lone surrogate, kept as that code unit. Off (strict) by default.
+   */
+  readonly tolerant?: boolean;
 }
 
 /**
- * Scans exactly one JSON value filling buf[start, end) (space/tab around it allowed).
- * With `spanPayloads` (a structural scan of a journal line), the value of a `payload` member of the
- * line object, or of an object inside an array inside the line object (a group frame's entries), is
- * returned as a {@link PayloadSpan}, and small canonical integers as JS numbers. With `skipOneValue`,
- * one value starting at `start` is validated and measured without being built, and returned as a
- * PayloadSpan ending where the value ends (bytes after it are left to the caller).
- * The caller has checked UTF-8 validity of the range.
+ * A strict JSON scanner over byte ranges. Holds its registers and work stacks, so one instance
+ * scans one value at a time; distinct instances are independent.
  */
-export function scanJson(buf: Buffer, start: number, end: number, spanPayloads: boolean, skipOneValue = false): ScanResult {
-  gErr = undefined;
-  const kindStack = kinds;
-  const valueStack = values;
-  const keyStack = keys;
-  let depth = 0;
-  let skipping = false;
-  let skipDepth = 0;
-  let skipStart = 0;
-  let compact = 0;
-  let value: ScannedValue = null;
-  let wantKey = false;
-  let b = 0;
-  let pos = start;
-  while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
-  if (skipOneValue) {
-    skipping = true;
-    skipDepth = 0;
-    skipStart = pos;
+export class JsonLineScanner {
+  private readonly tolerant: boolean;
+  // Registers: the hot loop returns several things without allocating.
+  private pos = 0;
+  private len = 0;
+  private errCode: string | undefined;
+  private errMessage = '';
+  private errAt = 0;
+  /** A tolerated duplicate was met inside the value being skipped (its compact length needs the built value). */
+  private skipInexact = false;
+  // Work stacks reused across scans.
+  private readonly kinds: number[] = [];
+  private readonly values: (Map<string, ScannedValue> | ScannedValue[] | null)[] = [];
+  private readonly keys: (string | number | undefined)[] = [];
+  private readonly skipKeys: (string[] | Set<string> | null)[] = [];
+  // Short ASCII strings (member names, kinds, ids) repeat on every line: a direct-mapped cache turns
+  // them into shared strings instead of one allocation per occurrence.
+  private internTable: (string | undefined)[] | undefined;
+
+  constructor(options: ScannerOptions = {}) {
+    this.tolerant = options.tolerant ?? false;
   }
 
-  for (;;) {
-    if (wantKey) {
-      // A member name, the colon, and the whitespace before the value.
-      if (buf[pos] !== BYTE.QUOTE) {
-        setErr(CODES.JSON_SYNTAX, pos, 'expected a member name');
-        return failure(depth);
-      }
-      const keyAt = pos;
-      const key = scanString(buf, pos + 1, end, true);
-      if (key === undefined) return failure(depth);
-      if (skipping) compact += gLen + 1;
-      pos = gPos;
-      while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
-      const top = depth - 1;
-      keyStack[top] = key;
-      const container = valueStack[top];
-      // Checked here, not when the member is set, so the first error in byte order is the one reported.
-      if (container !== null ? (container as Map<string, ScannedValue>).has(key) : !noteSkippedKey(top, key)) {
-        setErr(CODES.JSON_DUPLICATE_MEMBER, keyAt, `duplicate member ${JSON.stringify(key)}`);
-        return failure(depth);
-      }
-      if (buf[pos] !== BYTE.COLON) {
-        setErr(CODES.JSON_SYNTAX, pos, 'expected ":"');
-        return failure(depth);
-      }
-      pos++;
-      while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
-      if (spanPayloads && !skipping && key === 'payload' && (depth === 1 || (depth === 3 && kindStack[1] === KIND_ARR && kindStack[0] === KIND_OBJ))) {
-        skipping = true;
-        skipDepth = depth;
-        skipStart = pos;
-        compact = 0;
-      }
-      wantKey = false;
-    }
+  private setErr(code: string, at: number, message: string): void {
+    this.errCode = code;
+    this.errAt = at;
+    this.errMessage = message;
+  }
 
-    // One value at pos.
-    if (pos >= end) {
-      setErr(CODES.JSON_SYNTAX, pos, 'unexpected end of line');
-      return failure(depth);
+  /** Decodes an escape-free string body [start, end) (UTF-8 already validated). */
+  private decodePlain(buf: Buffer, start: number, end: number): string {
+    const len = end - start;
+    if (len === 0) return '';
+    if (len > 24) return (buf as unknown as Latin1Slicer).utf8Slice(start, end);
+    // The slot comes from a few bytes only; a hit is confirmed byte by byte.
+    const slot = (len * 977 + buf[start]! * 31 + buf[end - 1]! * 7 + buf[start + (len >> 1)]!) & (INTERN_SLOTS - 1);
+    const table = (this.internTable ??= new Array<string | undefined>(INTERN_SLOTS));
+    const cached = table[slot];
+    if (cached !== undefined && cached.length === len) {
+      let i = 0;
+      while (i < len && cached.charCodeAt(i) === buf[start + i]) i++;
+      if (i === len) return cached;
     }
-    b = buf[pos]!;
-    if (b === BYTE.QUOTE) {
-      const s = scanString(buf, pos + 1, end, !skipping);
-      if (gErr !== undefined) return failure(depth);
-      if (skipping) compact += gLen;
-      pos = gPos;
-      value = s ?? null;
-    } else if (b === BYTE.LEFT_BRACE || b === BYTE.LEFT_BRACKET) {
-      const isObj = b === BYTE.LEFT_BRACE;
-      kindStack[depth] = isObj ? KIND_OBJ : KIND_ARR;
-      valueStack[depth] = skipping ? null : isObj ? new Map() : [];
-      skipKeys[depth] = skipping && isObj ? [] : null;
-      keyStack[depth] = isObj ? undefined : 0;
-      depth++;
-      if (skipping) compact += 1;
-      pos++;
-      while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
-      if (buf[pos] === (isObj ? BYTE.RIGHT_BRACE : BYTE.RIGHT_BRACKET)) {
-        pos++;
-        depth--;
-        if (skipping) compact += 1;
-        value = valueStack[depth] as ScannedValue;
-      } else {
-        wantKey = isObj;
+    for (let i = start; i < end; i++) {
+      if (buf[i]! >= 0x80) return (buf as unknown as Latin1Slicer).utf8Slice(start, end);
+    }
+    const s = (buf as unknown as Latin1Slicer).latin1Slice(start, end);
+    table[slot] = s;
+    return s;
+  }
+
+  /**
+   * Scans a string whose opening quote is at `pos - 1`. Sets this.pos past the closing quote and
+   * this.len to the compact length (quotes included). Returns the decoded text when `build`.
+   */
+  private scanString(buf: Buffer, pos: number, end: number, build: boolean): string | undefined {
+    const start = pos;
+    let b = 0;
+    // Fast path: plain bytes up to the closing quote (no escape, no control byte).
+    while (pos < end && ((b = buf[pos]!) > 0x5c || (b >= 0x20 && b !== 0x22 && b !== 0x5c))) pos++;
+    if (pos < end && b === 0x22) {
+      this.pos = pos + 1;
+      this.len = pos - start + 2;
+      return build ? this.decodePlain(buf, start, pos) : undefined;
+    }
+    return this.scanStringSlow(buf, start, pos, end, build);
+  }
+
+  /** The rest of a string from its first escape or stray byte on (see {@link scanString}). */
+  private scanStringSlow(buf: Buffer, start: number, pos: number, end: number, build: boolean): string | undefined {
+    let len = 2 + (pos - start);
+    let parts: string | undefined = build ? this.decodePlain(buf, start, pos) : undefined;
+    let segStart = pos;
+    for (;;) {
+      if (pos >= end) {
+        this.setErr(CODES.JSON_SYNTAX, pos, 'unterminated string');
+        return undefined;
+      }
+      const b = buf[pos]!;
+      if (b === BYTE.QUOTE) break;
+      if (b === BYTE.BACKSLASH) {
+        if (build) parts = parts! + this.decodePlain(buf, segStart, pos);
+        const e = buf[pos + 1];
+        let ch = '';
+        switch (e) {
+          case 0x22: ch = '"'; len += 2; pos += 2; break;
+          case 0x5c: ch = '\\'; len += 2; pos += 2; break;
+          case 0x2f: ch = '/'; len += 1; pos += 2; break;
+          case 0x62: ch = '\b'; len += 2; pos += 2; break;
+          case 0x66: ch = '\f'; len += 2; pos += 2; break;
+          case 0x6e: ch = '\n'; len += 2; pos += 2; break;
+          case 0x72: ch = '\r'; len += 2; pos += 2; break;
+          case 0x74: ch = '\t'; len += 2; pos += 2; break;
+          case 0x75: {
+            const cu = readHex4(buf, pos + 2, end);
+            if (cu < 0) {
+              this.setErr(CODES.JSON_SYNTAX, pos, 'bad \\u escape');
+              return undefined;
+            }
+            const lo = cu >= 0xd800 && cu <= 0xdbff && buf[pos + 6] === BYTE.BACKSLASH && buf[pos + 7] === 0x75 ? readHex4(buf, pos + 8, end) : -1;
+            if (lo >= 0xdc00 && lo <= 0xdfff) {
+              ch = String.fromCharCode(cu, lo);
+              len += 4;
+              pos += 12;
+            } else if (cu >= 0xd800 && cu <= 0xdfff && !this.tolerant) {
+              // R-S1: an escaped surrogate must be half of a pair.
+              this.setErr(CODES.JSON_LONE_SURROGATE, pos, cu <= 0xdbff ? 'escaped high surrogate without a low surrogate' : 'escaped low surrogate without a high surrogate');
+              return undefined;
+            } else {
+              ch = String.fromCharCode(cu);
+              len += escapedLength(cu);
+              pos += 6;
+            }
+            break;
+          }
+          default:
+            this.setErr(CODES.JSON_SYNTAX, pos, 'invalid escape');
+            return undefined;
+        }
+        if (build) parts += ch;
+        segStart = pos;
         continue;
       }
-    } else if (b === BYTE.MINUS || (b >= BYTE.ZERO && b <= BYTE.NINE)) {
-      if (!scanNumber(buf, pos, end)) return failure(depth);
-      if (skipping) {
-        compact += gPos - pos;
-        value = null;
-      } else {
-        const small = spanPayloads ? smallInteger(buf, pos, gPos) : undefined;
-        value = small !== undefined ? small : new JsonNumber((buf as unknown as { latin1Slice(s: number, e: number): string }).latin1Slice(pos, gPos));
+      if (b < 0x20) {
+        this.setErr(CODES.JSON_SYNTAX, pos, 'control character in string');
+        return undefined;
       }
-      pos = gPos;
-    } else if (b === 0x74 && matchLiteral(buf, pos, end, TRUE)) {
-      value = true;
-      pos += 4;
-      if (skipping) compact += 4;
-    } else if (b === 0x66 && matchLiteral(buf, pos, end, FALSE)) {
-      value = false;
-      pos += 5;
-      if (skipping) compact += 5;
-    } else if (b === 0x6e && matchLiteral(buf, pos, end, NULL)) {
-      value = null;
-      pos += 4;
-      if (skipping) compact += 4;
+      pos++;
+      len++;
+    }
+    this.pos = pos + 1;
+    this.len = len;
+    if (!build) return undefined;
+    if (parts === undefined) return this.decodePlain(buf, start, pos);
+    return parts + this.decodePlain(buf, segStart, pos);
+  }
+
+  /** Scans a number lexeme at pos; sets this.pos past it. Returns false on a syntax error. */
+  private scanNumber(buf: Uint8Array, pos: number, end: number): boolean {
+    const start = pos;
+    if (buf[pos] === BYTE.MINUS) pos++;
+    let b = pos < end ? buf[pos]! : -1;
+    if (b === BYTE.ZERO) {
+      pos++;
+    } else if (b > BYTE.ZERO && b <= BYTE.NINE) {
+      pos++;
+      while (pos < end && (b = buf[pos]!) >= BYTE.ZERO && b <= BYTE.NINE) pos++;
     } else {
-      setErr(CODES.JSON_SYNTAX, pos, 'unexpected byte');
-      return failure(depth);
+      this.setErr(CODES.JSON_SYNTAX, start, 'invalid number');
+      return false;
+    }
+    if (pos < end && buf[pos] === BYTE.DOT) {
+      pos++;
+      const d = pos;
+      while (pos < end && (b = buf[pos]!) >= BYTE.ZERO && b <= BYTE.NINE) pos++;
+      if (pos === d) {
+        this.setErr(CODES.JSON_SYNTAX, start, 'invalid number: no digit after the point');
+        return false;
+      }
+    }
+    if (pos < end && (buf[pos] === 0x65 || buf[pos] === 0x45)) {
+      pos++;
+      if (pos < end && (buf[pos] === BYTE.PLUS || buf[pos] === BYTE.MINUS)) pos++;
+      const d = pos;
+      while (pos < end && (b = buf[pos]!) >= BYTE.ZERO && b <= BYTE.NINE) pos++;
+      if (pos === d) {
+        this.setErr(CODES.JSON_SYNTAX, start, 'invalid number: no digit in the exponent');
+        return false;
+      }
+    }
+    this.pos = pos;
+    return true;
+  }
+
+  private failure(depth: number): ScanResult {
+    let pointer = '';
+    const keys = this.keys;
+    for (let i = 0; i < depth; i++) {
+      const k = keys[i];
+      if (k === undefined) continue;
+      pointer = appendPointer(pointer, k);
+    }
+    const code = this.errCode!;
+    const member = code === CODES.JSON_DUPLICATE_MEMBER ? (keys[depth - 1] as string) : undefined;
+    // Release references to the caller's values.
+    this.values.length = 0;
+    this.skipKeys.length = 0;
+    return fail(jsonRefusal(code, this.errAt, pointer, this.errMessage, member));
+  }
+
+  /** Records a member name in an unbuilt (skipped) object; false when it is a duplicate. */
+  private noteSkippedKey(top: number, key: string): boolean {
+    let seen = this.skipKeys[top]!;
+    if (Array.isArray(seen)) {
+      if (seen.includes(key)) return false;
+      seen.push(key);
+      if (seen.length > 16) this.skipKeys[top] = seen = new Set(seen);
+      return true;
+    }
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  }
+
+  /**
+   * Scans exactly one JSON value filling buf[start, end) (space/tab around it allowed).
+   * With `spanPayloads` (a structural scan of a journal line), the value of a `payload` member of the
+   * line object, or of an object inside an array inside the line object (a group frame's entries), is
+   * returned as a {@link PayloadSpan}, and small canonical integers as JS numbers. With `skipOneValue`,
+   * one value starting at `start` is validated and measured without being built, and returned as a
+   * PayloadSpan ending where the value ends (bytes after it are left to the caller).
+   * The caller has checked UTF-8 validity of the range.
+   */
+  scan(buf: Buffer, start: number, end: number, spanPayloads: boolean, skipOneValue = false): ScanResult {
+    this.errCode = undefined;
+    const kindStack = this.kinds;
+    const valueStack = this.values;
+    const keyStack = this.keys;
+    const skipKeys = this.skipKeys;
+    const tolerant = this.tolerant;
+    let depth = 0;
+    let skipping = false;
+    let skipDepth = 0;
+    let skipStart = 0;
+    let compact = 0;
+    let value: ScannedValue = null;
+    let wantKey = false;
+    let b = 0;
+    let pos = start;
+    while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
+    if (skipOneValue) {
+      skipping = true;
+      skipDepth = 0;
+      skipStart = pos;
+      this.skipInexact = false;
     }
 
-    // A value is complete: attach it to its container, closing containers as they end.
     for (;;) {
-      if (skipping && depth === skipDepth) {
-        value = new PayloadSpan(skipStart, pos, compact);
-        skipping = false;
-      }
-      if (depth === 0 && skipOneValue) {
-        skipKeys.length = 0;
-        return { ok: true, value };
-      }
-      while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
-      if (depth === 0) {
-        if (pos !== end) {
-          setErr(CODES.JSON_SYNTAX, pos, 'bytes after the value');
-          return failure(depth);
+      if (wantKey) {
+        // A member name, the colon, and the whitespace before the value.
+        if (buf[pos] !== BYTE.QUOTE) {
+          this.setErr(CODES.JSON_SYNTAX, pos, 'expected a member name');
+          return this.failure(depth);
         }
-        valueStack.length = 0;
-        skipKeys.length = 0;
-        return { ok: true, value };
+        const keyAt = pos;
+        const key = this.scanString(buf, pos + 1, end, true);
+        if (key === undefined) return this.failure(depth);
+        if (skipping) compact += this.len + 1;
+        pos = this.pos;
+        while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
+        const top = depth - 1;
+        keyStack[top] = key;
+        const container = valueStack[top];
+        // Checked here, not when the member is set, so the first error in byte order is the one reported.
+        if (container !== null ? (container as Map<string, ScannedValue>).has(key) : !this.noteSkippedKey(top, key)) {
+          if (!tolerant) {
+            this.setErr(CODES.JSON_DUPLICATE_MEMBER, keyAt, `duplicate member ${JSON.stringify(key)}`);
+            return this.failure(depth);
+          }
+          // Tolerated (core): the later member replaces the earlier one, so a skipped value's compact
+          // length is no longer its bytes' length.
+          if (skipping) this.skipInexact = true;
+        }
+        if (buf[pos] !== BYTE.COLON) {
+          this.setErr(CODES.JSON_SYNTAX, pos, 'expected ":"');
+          return this.failure(depth);
+        }
+        pos++;
+        while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
+        if (spanPayloads && !skipping && key === 'payload' && (depth === 1 || (depth === 3 && kindStack[1] === KIND_ARR && kindStack[0] === KIND_OBJ))) {
+          skipping = true;
+          skipDepth = depth;
+          skipStart = pos;
+          compact = 0;
+          this.skipInexact = false;
+        }
+        wantKey = false;
       }
-      const top = depth - 1;
-      const container = valueStack[top]!;
-      const c = pos < end ? buf[pos]! : -1;
-      if (kindStack[top] === KIND_OBJ) {
-        if (container !== null) (container as Map<string, ScannedValue>).set(keyStack[top] as string, value);
+
+      // One value at pos.
+      if (pos >= end) {
+        this.setErr(CODES.JSON_SYNTAX, pos, 'unexpected end of line');
+        return this.failure(depth);
+      }
+      b = buf[pos]!;
+      if (b === BYTE.QUOTE) {
+        const s = this.scanString(buf, pos + 1, end, !skipping);
+        if (this.errCode !== undefined) return this.failure(depth);
+        if (skipping) compact += this.len;
+        pos = this.pos;
+        value = s ?? null;
+      } else if (b === BYTE.LEFT_BRACE || b === BYTE.LEFT_BRACKET) {
+        const isObj = b === BYTE.LEFT_BRACE;
+        kindStack[depth] = isObj ? KIND_OBJ : KIND_ARR;
+        valueStack[depth] = skipping ? null : isObj ? new Map() : [];
+        skipKeys[depth] = skipping && isObj ? [] : null;
+        keyStack[depth] = isObj ? undefined : 0;
+        depth++;
+        if (skipping) compact += 1;
+        pos++;
+        while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
+        if (buf[pos] === (isObj ? BYTE.RIGHT_BRACE : BYTE.RIGHT_BRACKET)) {
+          pos++;
+          depth--;
+          if (skipping) compact += 1;
+          value = valueStack[depth] as ScannedValue;
+        } else {
+          wantKey = isObj;
+          continue;
+        }
+      } else if (b === BYTE.MINUS || (b >= BYTE.ZERO && b <= BYTE.NINE)) {
+        if (!this.scanNumber(buf, pos, end)) return this.failure(depth);
+        const numberEnd = this.pos;
+        if (skipping) {
+          compact += numberEnd - pos;
+          value = null;
+        } else {
+          const small = spanPayloads ? smallInteger(buf, pos, numberEnd) : undefined;
+          value = small !== undefined ? small : new JsonNumber((buf as unknown as Latin1Slicer).latin1Slice(pos, numberEnd));
+        }
+        pos = numberEnd;
+      } else if (b === 0x74 && matchLiteral(buf, pos, end, TRUE)) {
+        value = true;
+        pos += 4;
+        if (skipping) compact += 4;
+      } else if (b === 0x66 && matchLiteral(buf, pos, end, FALSE)) {
+        value = false;
+        pos += 5;
+        if (skipping) compact += 5;
+      } else if (b === 0x6e && matchLiteral(buf, pos, end, NULL)) {
+        value = null;
+        pos += 4;
+        if (skipping) compact += 4;
+      } else {
+        this.setErr(CODES.JSON_SYNTAX, pos, 'unexpected byte');
+        return this.failure(depth);
+      }
+
+      // A value is complete: attach it to its container, closing containers as they end.
+      for (;;) {
+        if (skipping && depth === skipDepth) {
+          value = new PayloadSpan(skipStart, pos, this.skipInexact ? -1 : compact);
+          skipping = false;
+        }
+        if (depth === 0 && skipOneValue) {
+          skipKeys.length = 0;
+          return ok(value);
+        }
+        while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
+        if (depth === 0) {
+          if (pos !== end) {
+            this.setErr(CODES.JSON_SYNTAX, pos, 'bytes after the value');
+            return this.failure(depth);
+          }
+          valueStack.length = 0;
+          skipKeys.length = 0;
+          return ok(value);
+        }
+        const top = depth - 1;
+        const container = valueStack[top]!;
+        const c = pos < end ? buf[pos]! : -1;
+        if (kindStack[top] === KIND_OBJ) {
+          if (container !== null) (container as Map<string, ScannedValue>).set(keyStack[top] as string, value);
+          if (c === BYTE.COMMA) {
+            if (skipping) compact += 1;
+            pos++;
+            while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
+            wantKey = true;
+            break;
+          }
+          if (c === BYTE.RIGHT_BRACE) {
+            if (skipping) compact += 1;
+            pos++;
+            depth--;
+            value = container as ScannedValue;
+            continue;
+          }
+          this.setErr(CODES.JSON_SYNTAX, pos, 'expected "," or "}"');
+          return this.failure(depth);
+        }
+        if (container !== null) (container as ScannedValue[]).push(value);
         if (c === BYTE.COMMA) {
           if (skipping) compact += 1;
+          keyStack[top] = (keyStack[top] as number) + 1;
           pos++;
           while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
-          wantKey = true;
           break;
         }
-        if (c === BYTE.RIGHT_BRACE) {
+        if (c === BYTE.RIGHT_BRACKET) {
           if (skipping) compact += 1;
           pos++;
           depth--;
           value = container as ScannedValue;
           continue;
         }
-        setErr(CODES.JSON_SYNTAX, pos, 'expected "," or "}"');
-        return failure(depth);
+        this.setErr(CODES.JSON_SYNTAX, pos, 'expected "," or "]"');
+        return this.failure(depth);
       }
-      if (container !== null) (container as ScannedValue[]).push(value);
-      if (c === BYTE.COMMA) {
-        if (skipping) compact += 1;
-        keyStack[top] = (keyStack[top] as number) + 1;
-        pos++;
-        while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
-        break;
-      }
-      if (c === BYTE.RIGHT_BRACKET) {
-        if (skipping) compact += 1;
-        pos++;
-        depth--;
-        value = container as ScannedValue;
-        continue;
-      }
-      setErr(CODES.JSON_SYNTAX, pos, 'expected "," or "]"');
-      return failure(depth);
     }
   }
-}
 
-/** Result of parsing a whole JSON text with the journal scanner. */
-export type ParseFailure = { readonly ok: false; readonly code: string; readonly offset: number; readonly pointer: string; readonly member?: string; readonly message: string };
-
-/**
- * Parses one complete JSON text (op inputs, payload spans): BOM, UTF-8 and the scanner's rules.
- * Whitespace allowed around the value: space, tab, LF, CR (op inputs are not journal lines).
- */
-export function parseJsonText(bytes: Uint8Array): { ok: true; value: JsonValue } | ParseFailure {
-  const buf = asBuffer(bytes);
-  if (buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) {
-    return { ok: false, code: CODES.JSON_BOM, offset: 0, pointer: '', message: 'byte-order mark' };
+  /** Builds the JsonValue of a payload span (already fully validated by the scan that produced it). */
+  buildPayload(buf: Buffer, span: PayloadSpan): JsonValue {
+    const r = this.scan(buf, span.start, span.end, false);
+    if (!r.ok) throw new Error(`payload span failed to rescan: ${r.error.code}`);
+    return r.value as JsonValue;
   }
-  if (!isUtf8(buf)) return { ok: false, code: CODES.JSON_INVALID_UTF8, offset: firstInvalidUtf8(buf, 0, buf.length), pointer: '', message: 'invalid UTF-8' };
-  let s = 0;
-  let e = buf.length;
-  const ws = (b: number | undefined) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
-  while (s < e && ws(buf[s])) s++;
-  while (e > s && ws(buf[e - 1])) e--;
-  // Inner LF/CR are only legal as whitespace between tokens; the scanner's space/tab rule would refuse
-  // them, so a text with inner line breaks is normalised by a second, general pass.
-  const hasBreak = buf.subarray(s, e).some((b) => b === 0x0a || b === 0x0d);
-  if (hasBreak) return parseWithBreaks(buf, s, e);
-  const r = scanJson(buf, s, e, false);
-  return r.ok ? { ok: true, value: r.value as JsonValue } : r;
+
+  /**
+   * Parses one complete JSON text (op inputs): BOM, UTF-8 and the scanner's rules. Whitespace is
+   * allowed around the value and between tokens: space, tab, LF, CR (op inputs are not journal lines).
+   */
+  parseText(bytes: Uint8Array): Result<JsonValue> {
+    const buf = asBuffer(bytes);
+    if (buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) {
+      // R-S1: a byte-order mark is refused (a tolerant reader skips it).
+      if (!this.tolerant) return fail(jsonRefusal(CODES.JSON_BOM, 0, '', 'byte-order mark'));
+    }
+    const bom = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+    if (!isUtf8(buf)) return fail(jsonRefusal(CODES.JSON_INVALID_UTF8, firstInvalidUtf8Offset(buf), '', 'invalid UTF-8'));
+    let s = bom;
+    let e = buf.length;
+    while (s < e && isTextSpace(buf[s]!)) s++;
+    while (e > s && isTextSpace(buf[e - 1]!)) e--;
+    // Inner LF/CR are only legal as whitespace between tokens; the line scanner's space/tab rule would
+    // refuse them, so a text with inner line breaks is normalised first (same length, same offsets).
+    let hasBreak = false;
+    for (let i = s; i < e; i++) if (buf[i] === 0x0a || buf[i] === 0x0d) hasBreak = true;
+    const text = hasBreak ? blankLineBreaks(buf, s, e) : buf;
+    const r = this.scan(text, s, e, false);
+    return r.ok ? ok(r.value as JsonValue) : r;
+  }
 }
 
-/** Replaces LF/CR outside strings by spaces (same length, same offsets), then scans. */
-function parseWithBreaks(buf: Buffer, s: number, e: number): { ok: true; value: JsonValue } | ParseFailure {
+function isTextSpace(b: number): boolean {
+  return b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
+}
+
+/** A copy of buf[0, e) with LF/CR outside strings replaced by spaces. */
+function blankLineBreaks(buf: Buffer, s: number, e: number): Buffer {
   const copy = Buffer.from(buf.subarray(0, e));
   let inString = false;
   for (let i = s; i < e; i++) {
@@ -529,41 +591,10 @@ function parseWithBreaks(buf: Buffer, s: number, e: number): { ok: true; value: 
     } else if (b === BYTE.QUOTE) inString = true;
     else if (b === 0x0a || b === 0x0d) copy[i] = 0x20;
   }
-  const r = scanJson(copy, s, e, false);
-  return r.ok ? { ok: true, value: r.value as JsonValue } : r;
+  return copy;
 }
 
-/** Builds the JsonValue of a payload span (already fully validated by the scan that produced it). */
-export function buildPayload(buf: Buffer, span: PayloadSpan): JsonValue {
-  const r = scanJson(buf, span.start, span.end, false);
-  if (!r.ok) throw new Error(`payload span failed to rescan: ${r.code}`);
-  return r.value as JsonValue;
-}
-
-/** Offset of the first byte that starts an invalid UTF-8 sequence in [start, end), or end. */
-export function firstInvalidUtf8(buf: Uint8Array, start: number, end: number): number {
-  let i = start;
-  while (i < end) {
-    const b = buf[i]!;
-    if (b < 0x80) {
-      i++;
-      continue;
-    }
-    let n: number;
-    let min: number;
-    if (b >= 0xc2 && b <= 0xdf) (n = 1), (min = 0x80);
-    else if (b >= 0xe0 && b <= 0xef) (n = 2), (min = 0x800);
-    else if (b >= 0xf0 && b <= 0xf4) (n = 3), (min = 0x10000);
-    else return i;
-    if (i + n >= end) return i;
-    let cp = b & (n === 1 ? 0x1f : n === 2 ? 0x0f : 0x07);
-    for (let k = 1; k <= n; k++) {
-      const c = buf[i + k];
-      if (c === undefined || i + k >= end || (c & 0xc0) !== 0x80) return i;
-      cp = (cp << 6) | (c & 0x3f);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
-    i += n + 1;
-  }
-  return end;
+/** Parses one complete JSON text with a fresh strict (or, for the core profile, tolerant) scanner. */
+export function parseJsonText(bytes: Uint8Array, options: ScannerOptions = {}): Result<JsonValue> {
+  return new JsonLineScanner(options).parseText(bytes);
 }

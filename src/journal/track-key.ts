@@ -1,7 +1,7 @@
 /** The track key (R-J10): labels each followed by U+001F, in UTF-8; byte order = tuple order, prefix = selection. */
 import { fail, ok, type Result } from '../shared/errors.ts';
-import { CODES, REQ, TRACK_SEPARATOR } from './constants.ts';
-import { refuse } from './refusal.ts';
+import { TRACK_SEPARATOR } from './constants.ts';
+import { refuse, RULES } from './refusal.ts';
 
 /** True for a code point a label may not carry: C0, DEL and C1 controls (R-J10). */
 function isControl(cp: number): boolean {
@@ -28,7 +28,7 @@ export function encodeTrackKey(labels: readonly string[]): Result<Uint8Array> {
   const parts: Buffer[] = [];
   for (let i = 0; i < labels.length; i++) {
     const problem = labelProblem(labels[i]!);
-    if (problem) return fail(refuse(CODES.INVALID_TRACK_LABEL, REQ.TRACK_KEY, 'core', problem, undefined, `/${i}`));
+    if (problem) return fail(refuse(RULES.INVALID_TRACK_LABEL, problem, undefined, `/${i}`));
     parts.push(Buffer.from(labels[i]!, 'utf8'), Buffer.of(TRACK_SEPARATOR));
   }
   return ok(new Uint8Array(Buffer.concat(parts)));

@@ -3,9 +3,9 @@ import type { FileValidator, ValidationSummary } from '../shared/file-validator.
 import { fail, ok } from '../shared/errors.ts';
 import { readJournalFile } from './read-journal.ts';
 
-/** Validates a journal file in one streaming pass (memory bounded by one line). */
-export const validateJournalFile: FileValidator = async (path) => {
-  const result = await readJournalFile(path, { collect: false });
+/** Validates a journal file in one streaming pass under the given profile (memory bounded by one line). */
+export const validateJournalFile: FileValidator = async (path, options) => {
+  const result = await readJournalFile(path, { collect: false, profile: options.profile });
   if (!result.ok) return fail(result.error);
   const s = result.value;
   // Integers above 2^53 are printed as decimal strings so no digit is lost.

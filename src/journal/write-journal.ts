@@ -5,14 +5,14 @@
 import { constants as fsConstants } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { fail, ok, type FormatError, type Result } from '../shared/errors.ts';
+import { fail, ok, type FormatError, type Profile, type Result } from '../shared/errors.ts';
 import { JsonNumber, type JsonValue } from '../shared/json/value.ts';
-import { BYTE, CODES, ENTRY_MEMBERS, GROUP_FRAME_VERSION, LIMITS, METADATA_MEMBERS, READ_CHUNK_BYTES, REQ, SCHEMA_CURRENT, SCHEMA_READABLE } from './constants.ts';
+import { BYTE, ENTRY_MEMBERS, GROUP_FRAME_VERSION, LIMITS, METADATA_MEMBERS, READ_CHUNK_BYTES, SCHEMA_CURRENT, SCHEMA_READABLE } from './constants.ts';
 import type { PayloadAccess } from './parse-entry.ts';
 import { parseGroupFrame } from './parse-group-frame.ts';
 import { readJournalBytes, readJournalFile, type JournalSummary } from './read-journal.ts';
-import { isIntegerError, readUnsigned, toBig } from './read-integers.ts';
-import { isRefusal, refuse } from './refusal.ts';
+import { readUnsigned, toBig } from './read-integers.ts';
+import { refuse, RULES } from './refusal.ts';
 import { compactLength, writeCompact, writeCompactString } from './write-compact.ts';
 
 /** The canonical v3 header line, LF excluded (R-J8). */
@@ -47,21 +47,22 @@ const VALUE_ACCESS: PayloadAccess = {
  * every rule a reader applies to a frame, plus continuity with the frontier. Pointers are into the
  * op input (`/group/<i>/…`).
  */
-export function prepareGroup(group: readonly JsonValue[], state: JournalSummary): Result<string> {
+export function prepareGroup(group: readonly JsonValue[], state: JournalSummary, profile: Profile = 'strict'): Result<string> {
   const at = { line: state.lineCount + 2, byteOffset: state.recoveredBytes };
   const toInput = (e: FormatError): FormatError => ({
     ...e,
     location: { ...e.location, ...(e.location.pointer !== undefined ? { pointer: e.location.pointer.replace(/^\/entries/, '/group') } : {}) },
   });
-  if (group.length === 0) return fail(refuse(CODES.EMPTY_GROUP, REQ.GROUP, 'core', 'a group holds at least its transaction', undefined, '/group'));
+  if (group.length === 0) return fail(refuse(RULES.EMPTY_GROUP, 'a group holds at least its transaction', undefined, '/group'));
   if (group.length > LIMITS.MAX_RECORDS_PER_GROUP + 1) {
     // R-J6: sticky count failure: refused before anything is written.
-    return fail(refuse(CODES.GROUP_TOO_LARGE, REQ.GROUP, 'core', `a group holds at most 256 records (got ${group.length - 1})`, undefined, '/group'));
+    return fail(refuse(RULES.GROUP_TOO_LARGE, `a group holds at most 256 records (got ${group.length - 1})`, undefined, '/group'));
   }
   // Frame bounds come from the entries; an unreadable position is left to the entry check to name.
   const positionOf = (e: JsonValue | undefined): JsonNumber => {
     const p = e instanceof Map ? e.get('position') : undefined;
-    return isIntegerError(readUnsigned(p)) ? new JsonNumber('0') : (p as JsonNumber);
+    const read = readUnsigned(p, { profile, at, pointer: '', member: 'position', message: 'position must be an unsigned integer' });
+    return read.ok ? new JsonNumber(toBig(read.value).toString()) : new JsonNumber('0');
   };
   const frame = new Map<string, JsonValue>([
     ['group', new JsonNumber(String(GROUP_FRAME_VERSION))],
@@ -71,17 +72,18 @@ export function prepareGroup(group: readonly JsonValue[], state: JournalSummary)
   ]);
   // The frame-size rule needs the encoded length, and encoding needs checked entries: check first
   // with the size rule off, then encode and check the size.
-  const checked = parseGroupFrame(frame, 0, at, VALUE_ACCESS);
-  if (isRefusal(checked)) return fail(toInput(checked));
+  const parsed = parseGroupFrame(frame, 0, at, VALUE_ACCESS, profile);
+  if (!parsed.ok) return fail(toInput(parsed.error));
+  const checked = parsed.value;
   const line = encodeGroupFrame(group as Map<string, JsonValue>[]);
   const lineBytes = Buffer.byteLength(line, 'utf8');
   if (lineBytes > LIMITS.MAX_FRAME_LINE_BYTES) {
-    return fail(refuse(CODES.FRAME_TOO_LARGE, REQ.GROUP, 'core', `the group frame would take ${lineBytes} bytes, over 8 MiB`, undefined, '/group'));
+    return fail(refuse(RULES.FRAME_TOO_LARGE, `the group frame would take ${lineBytes} bytes, over 8 MiB`, undefined, '/group'));
   }
   const expected = state.frontier + 1n;
   // JRN-OP-2: the group continues the frontier, and the last stored line, so the file stays contiguous.
   if (toBig(checked.first) !== expected || (state.lastPosition !== null && state.lastPosition + 1n !== expected)) {
-    return fail(refuse(CODES.APPEND_NOT_CONTINUOUS, REQ.APPEND_CONTINUE, 'core', `the group must start at position ${expected} (last stored ${state.lastPosition ?? 'none'})`, undefined, '/group/0/position', 'position'));
+    return fail(refuse(RULES.APPEND_NOT_CONTINUOUS, `the group must start at position ${expected} (last stored ${state.lastPosition ?? 'none'})`, undefined, '/group/0/position', 'position'));
   }
   return ok(line);
 }
@@ -99,11 +101,11 @@ export function migrateV2Bytes(journal: Uint8Array, state: JournalSummary): Uint
  * Pure append (the `journal.append` op): reads the journal, refuses it or the group before producing
  * anything, removes a v3 torn tail, migrates v2, and returns the new file's bytes.
  */
-export function appendGroupToBytes(journal: Uint8Array, group: readonly JsonValue[]): Result<Uint8Array> {
-  const read = readJournalBytes(journal);
+export function appendGroupToBytes(journal: Uint8Array, group: readonly JsonValue[], profile: Profile = 'strict'): Result<Uint8Array> {
+  const read = readJournalBytes(journal, { profile });
   if (!read.ok) return read;
   const state = read.value;
-  const line = prepareGroup(group, state);
+  const line = prepareGroup(group, state, profile);
   if (!line.ok) return line;
   const base =
     state.header.schema === SCHEMA_READABLE

@@ -16,7 +16,7 @@ import { parseExpectedFailures, type ExpectedFailures } from './expected-failure
 import { isFailingOutcome } from './outcome.ts';
 import { startPersistentTestee } from './persistent-testee.ts';
 import { createProgress } from './progress.ts';
-import { REFERENCE_EXEC_TEMPLATE, REFERENCE_SERVE_ARGV, referenceImplementation } from './reference-testee.ts';
+import { referenceExecTemplate, referenceImplementation, referenceServeArgv } from './reference-testee.ts';
 import { implementationLabel, runCertification } from './run-certification.ts';
 import { rerunCommand } from './rerun-command.ts';
 import { compileNamePattern, parseShard, selectCases, splitIdList, unknownIds, type Shard } from './select-cases.ts';
@@ -188,7 +188,7 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
   let testee: Testee;
   if (persistent) {
     testee = await startPersistentTestee({
-      argv: reference ? REFERENCE_SERVE_ARGV : o.testee,
+      argv: reference ? referenceServeArgv(profile) : o.testee,
       jobs,
       depth,
       timeoutMs,
@@ -196,7 +196,7 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
     });
   } else {
     testee = new ExecTestee({
-      template: reference ? REFERENCE_EXEC_TEMPLATE : o.testee,
+      template: reference ? referenceExecTemplate(profile) : o.testee,
       ops: ops ?? OP_NAMES,
       timeoutMs,
       maxOutputBytes,

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import type { Profile } from '../shared/errors.ts';
 import { writeJson } from '../shared/json/write-value.ts';
 import { isOpName, OP_NAMES, type OpHandler, type OpName } from '../shared/ops.ts';
 import { loadOracleOp } from './oracle-ops.ts';
@@ -24,6 +25,16 @@ export const FORMCERT_BIN = join(REPO_ROOT, 'bin', 'formcert.mjs');
 export const REFERENCE_SERVE_ARGV: readonly string[] = [process.execPath, FORMCERT_BIN, 'testee', 'serve'];
 /** argv template of `formcert testee exec`. */
 export const REFERENCE_EXEC_TEMPLATE: readonly string[] = [process.execPath, FORMCERT_BIN, 'testee', 'exec', '{op}', '{input}'];
+
+/** argv of the reference testee in persistent mode, judging under `profile`. */
+export function referenceServeArgv(profile: Profile): readonly string[] {
+  return [...REFERENCE_SERVE_ARGV, '--profile', profile];
+}
+
+/** argv template of the reference testee in exec mode, judging under `profile`. */
+export function referenceExecTemplate(profile: Profile): readonly string[] {
+  return [process.execPath, FORMCERT_BIN, 'testee', 'exec', '--profile', profile, '{op}', '{input}'];
+}
 
 /** Exit status of `testee exec` when the oracle itself breaks (never 0, 1 or 4: that would be a verdict). */
 export const EXEC_INTERNAL_ERROR = 3;
@@ -52,8 +63,8 @@ async function loadHandler(op: OpName): Promise<OpHandler | undefined> {
   }
 }
 
-/** `formcert testee exec <op> <input>`: runs one op and answers by exit status; resolves to that status. */
-export async function execReferenceOp(op: string, inputPath: string, out: Writable, err: Writable): Promise<number> {
+/** `formcert testee exec <op> <input>`: runs one op under `profile` and answers by exit status; resolves to that status. */
+export async function execReferenceOp(op: string, inputPath: string, out: Writable, err: Writable, profile: Profile = 'strict'): Promise<number> {
   if (!isOpName(op)) {
     err.write(`formcert testee: unknown op ${JSON.stringify(op)} (one of ${OP_NAMES.join(', ')})\n`);
     return 2;
@@ -77,7 +88,7 @@ export async function execReferenceOp(op: string, inputPath: string, out: Writab
     return 2;
   }
   try {
-    const outcome = await handler(input);
+    const outcome = await handler(input, { profile });
     if ('skipped' in outcome) {
       out.write(`${outcome.skipped}\n`);
       return EXEC_STATUS.SKIPPED;
@@ -96,11 +107,11 @@ export async function execReferenceOp(op: string, inputPath: string, out: Writab
 }
 
 /** Builds the reply line of one run. */
-async function answerRun(handlers: ReadonlyMap<string, OpHandler>, seq: number, op: string, inputPath: string): Promise<string> {
+async function answerRun(handlers: ReadonlyMap<string, OpHandler>, seq: number, op: string, inputPath: string, profile: Profile): Promise<string> {
   const handler = handlers.get(op);
   if (!handler) return JSON.stringify({ seq, skipped: `op ${op} is not declared by this testee` });
   try {
-    const outcome = await handler(await readFile(inputPath));
+    const outcome = await handler(await readFile(inputPath), { profile });
     if ('skipped' in outcome) return JSON.stringify({ seq, skipped: outcome.skipped });
     if (outcome.accept) return `{"seq":${seq},"accept":true,"observation":${writeJson(outcome.observation)}}`;
     return JSON.stringify({ seq, accept: false, code: outcome.error.code, message: outcome.error.message });
@@ -110,10 +121,11 @@ async function answerRun(handlers: ReadonlyMap<string, OpHandler>, seq: number, 
 }
 
 /**
- * `formcert testee serve`: the persistent protocol on `input`/`output`. Runs are answered as they
- * finish (replies may overtake each other); `stop` waits for runs in flight, then resolves.
+ * `formcert testee serve`: the persistent protocol on `input`/`output`, every run judged under
+ * `profile`. Runs are answered as they finish (replies may overtake each other); `stop` waits for
+ * runs in flight, then resolves.
  */
-export async function serveReference(input: Readable, output: Writable, err: Writable): Promise<void> {
+export async function serveReference(input: Readable, output: Writable, err: Writable, profile: Profile = 'strict'): Promise<void> {
   const handlers = new Map<string, OpHandler>();
   const pending = new Set<Promise<void>>();
   const write = (line: string) => output.write(line + '\n');
@@ -137,7 +149,7 @@ export async function serveReference(input: Readable, output: Writable, err: Wri
       const ops = Object.fromEntries([...handlers.keys()].map((op) => [op, { observe: true }]));
       write(JSON.stringify({ protocol: 1, implementation: referenceImplementation(), ops }));
     } else if (msg.cmd === 'run' && typeof msg.seq === 'number' && typeof msg.op === 'string' && typeof msg.input === 'string') {
-      const p = answerRun(handlers, msg.seq, msg.op, msg.input).then((reply) => {
+      const p = answerRun(handlers, msg.seq, msg.op, msg.input, profile).then((reply) => {
         write(reply);
       });
       pending.add(p);

@@ -1,5 +1,5 @@
 /** The operations of the testee contract (PROTOCOL.md) and the shape of the oracle's answer to one. */
-import type { FormatError } from './errors.ts';
+import type { FormatError, Profile } from './errors.ts';
 import type { JsonValue } from './json/value.ts';
 
 /** Every op of PROTOCOL.md. */
@@ -22,8 +22,14 @@ export type OpOutcome =
   | { readonly accept: false; readonly error: FormatError }
   | { readonly skipped: string };
 
+/** How an op judges its input: which rules it enforces (strict when not given). */
+export interface OpOptions {
+  /** `core`: the format document's rules only; `strict`: core plus the pinned resolutions. */
+  readonly profile?: Profile;
+}
+
 /** Runs one op on the bytes of one input file. Never throws on bad input. */
-export type OpHandler = (input: Uint8Array) => OpOutcome | Promise<OpOutcome>;
+export type OpHandler = (input: Uint8Array, options?: OpOptions) => OpOutcome | Promise<OpOutcome>;
 
 /** True when `name` is an op of the contract. */
 export function isOpName(name: string): name is OpName {

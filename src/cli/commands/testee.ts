@@ -1,6 +1,14 @@
 /** `formcert testee exec|serve`: the reference oracle as an implementation under test (PROTOCOL.md). */
 import type { Command } from 'commander';
+import type { Profile } from '../../shared/errors.ts';
 import { EXIT, type SetExit } from '../../shared/exit-codes.ts';
+
+/** The profile named on the command line, or undefined (after saying why) when it is neither. */
+function parseProfile(name: string): Profile | undefined {
+  if (name === 'core' || name === 'strict') return name;
+  process.stderr.write(`unknown profile: ${name} (core or strict)\n`);
+  return undefined;
+}
 
 export function register(program: Command, setExit: SetExit): void {
   const testee = program
@@ -11,17 +19,23 @@ export function register(program: Command, setExit: SetExit): void {
     .description('exec mode: exit 0 + observation JSON (accept), 1 + "code: <CODE>" (reject), 4 (skipped), 3 (internal error)')
     .argument('<op>', 'an op of PROTOCOL.md, e.g. journal.read')
     .argument('<input-file>', 'the input file')
-    .action(async (op: string, file: string) => {
+    .option('--profile <profile>', 'core (document rules only) or strict (core + resolutions)', 'strict')
+    .action(async (op: string, file: string, opts: { profile: string }) => {
+      const profile = parseProfile(opts.profile);
+      if (!profile) return setExit(EXIT.USAGE);
       const { execReferenceOp } = await import('../../runner/reference-testee.ts');
-      setExit(await execReferenceOp(op, file, process.stdout, process.stderr));
+      setExit(await execReferenceOp(op, file, process.stdout, process.stderr, profile));
     });
   testee
     .command('serve')
     .description('persistent mode: JSON lines on stdin/stdout (start, run, stop), runs answered as they finish')
-    .action(async () => {
+    .option('--profile <profile>', 'core (document rules only) or strict (core + resolutions)', 'strict')
+    .action(async (opts: { profile: string }) => {
+      const profile = parseProfile(opts.profile);
+      if (!profile) return setExit(EXIT.USAGE);
       const { serveReference, OracleLoadError, EXEC_INTERNAL_ERROR } = await import('../../runner/reference-testee.ts');
       try {
-        await serveReference(process.stdin, process.stdout, process.stderr);
+        await serveReference(process.stdin, process.stdout, process.stderr, profile);
       } catch (e) {
         if (!(e instanceof OracleLoadError)) throw e;
         // No handshake is sent: the runner reports a setup error with this stderr as the cause.

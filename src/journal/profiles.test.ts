@@ -1,0 +1,115 @@
+/**
+ * The core profile (issue 16): a read under `core` enforces the format document's rules only, so it
+ * accepts every golden case whose one fault is a strict (resolution) rule, and judges every core case
+ * exactly as `strict` does.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { goldenCases } from '../../generators/journal/golden-cases.ts';
+import { jsonEqual } from '../shared/json/equal.ts';
+import type { OpOutcome } from '../shared/ops.ts';
+import { ops } from './ops.ts';
+
+/**
+ * Strict cases that hold a fault core enforces too, so core refuses them: the name, the code core
+ * gives, and why.
+ */
+const CORE_STILL_REFUSES: Record<string, { code: string; why: string }> = {
+  'file-empty': { code: 'UNTERMINATED_HEADER', why: 'a file without any LF has no terminated header line (R-J1, core)' },
+  'metadata-at-us-fraction': { code: 'WRONG_TYPE', why: '1.5 is not a whole number, so it is not an integer in either profile (R-S2 core variant)' },
+  'order-json-before-members': { code: 'UNKNOWN_MEMBER', why: 'the entry also carries the unknown member "x" (R-J5, core)' },
+  'track-lone-surrogate': { code: 'INVALID_TRACK_LABEL', why: 'a label holding a lone surrogate has no UTF-8 form (R-J10, core)' },
+  // The duplicate-member mutator inserts a duplicated member the object does not name.
+  'mutated-duplicate-member-0': { code: 'UNKNOWN_MEMBER', why: 'the duplicated member "x" is unknown (R-J5, core)' },
+  'mutated-duplicate-member-1': { code: 'UNKNOWN_MEMBER', why: 'the duplicated member "x" is unknown (R-J5, core)' },
+  'mutated-duplicate-member-2': { code: 'UNKNOWN_MEMBER', why: 'the duplicated member "x" is unknown (R-J5, core)' },
+  // A mutated transaction inside a group breaks the group rules, which are core.
+  'mutated-integer-not-canonical-1': { code: 'RECORD_METADATA_MISMATCH', why: "the transaction's at_us becomes -0 (0), its record keeps another (R-J6)" },
+  'mutated-correlation-out-of-range-1': { code: 'RECORD_METADATA_MISMATCH', why: "the transaction's correlation changes, its record's does not (R-J6)" },
+  'mutated-position-zero-1': { code: 'POSITION_GAP', why: 'position 0 on a transaction leaves its record out of sequence (R-J4)' },
+  'mutated-position-zero-2': { code: 'FRAME_BOUNDS', why: 'position 0 on a transaction no longer matches the frame\'s first (R-J6)' },
+};
+
+const cases = goldenCases();
+const inputOf = (input: Uint8Array | string) => (typeof input === 'string' ? Buffer.from(input, 'utf8') : input);
+const verdict = (o: OpOutcome) => ('skipped' in o ? 'skipped' : o.accept ? 'accept' : `reject ${o.error.code}`);
+
+describe('journal profiles', () => {
+  it('core accepts every golden case whose only fault is a strict rule', async () => {
+    const strictRejects = cases.filter((c) => c.profile === 'strict' && c.expect.verdict === 'reject');
+    expect(strictRejects.length).toBeGreaterThan(50);
+    const wrong: string[] = [];
+    for (const c of strictRejects) {
+      const o = await ops[c.op]!(inputOf(c.input), { profile: 'core' });
+      const expected = CORE_STILL_REFUSES[c.name] ? `reject ${CORE_STILL_REFUSES[c.name]!.code}` : 'accept';
+      if (verdict(o) !== expected) wrong.push(`${c.name}: core ${verdict(o)}, expected ${expected}`);
+    }
+    expect(wrong).toEqual([]);
+    // Every listed exception is a real strict case.
+    for (const name of Object.keys(CORE_STILL_REFUSES)) expect(strictRejects.some((c) => c.name === name), name).toBe(true);
+  });
+
+  it('never cites a strict rule under core, and judges every core case as strict does', async () => {
+    const wrong: string[] = [];
+    // The three multi-MiB frame and budget cases are left to golden check: they would make this slow.
+    for (const c of cases.filter((x) => inputOf(x.input).length < 1 << 20)) {
+      const input = inputOf(c.input);
+      const core = await ops[c.op]!(input, { profile: 'core' });
+      if (!('skipped' in core) && !core.accept && core.error.profile !== 'core') wrong.push(`${c.name}: core cites ${core.error.requirement} (${core.error.profile})`);
+      if (c.profile !== 'core') continue;
+      const strict = await ops[c.op]!(input, { profile: 'strict' });
+      if (verdict(core) !== verdict(strict)) wrong.push(`${c.name}: core ${verdict(core)}, strict ${verdict(strict)}`);
+      else if ('accept' in core && core.accept && 'accept' in strict && strict.accept && !jsonEqual(core.observation, strict.observation)) wrong.push(`${c.name}: observations differ`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('reads tolerated faults the way the document allows', async () => {
+    const header = '{"schema":3,"generation":0,"origin":0}\n';
+    const entry = (position: string, payload = '{"amount":40}', extra = '') =>
+      `{"position":${position},"kind":"Transaction","id":"ledger.deposit","version":1,"metadata":{"principal":null,"correlation":1,"causation":null,"request":null,"link":null,"at_us":0},"payload":${payload}${extra}}\n`;
+    const read = async (text: string) => {
+      const o = await ops['journal.read']!(Buffer.from(text, 'utf8'), { profile: 'core' });
+      return 'accept' in o && o.accept ? (o.observation as Map<string, unknown>) : verdict(o);
+    };
+    // A blank line and a BOM are passed over; the entries are the same as without them.
+    const plain = await read(header + entry('1'));
+    expect(plain).toBeInstanceOf(Map);
+    const blank = await read(header + '\n \t\n' + entry('1') + '\n');
+    expect(blank instanceof Map && jsonEqual(blank as never, plain as never)).toBe(true);
+    expect(await read('\ufeff' + header + entry('1'))).toBeInstanceOf(Map);
+    // A duplicate member: the last one wins, in the observation too.
+    const dup = await read(header + entry('1', '{"a":1,"a":2}'));
+    expect(dup instanceof Map && JSON.stringify((dup.get('entries') as Map<string, unknown>[])[0]!.get('payload') instanceof Map)).toBe('true');
+    // Whole numbers written otherwise are read by value: 1e0 continues origin 0.
+    expect(await read(header + entry('1e0'))).toBeInstanceOf(Map);
+    // A gap stays a core fault, whatever the lexeme.
+    expect(await read(header + entry('2.0e0'))).toBe('reject POSITION_GAP');
+  });
+
+  describe('CLI', () => {
+    const bin = fileURLToPath(new URL('../../bin/formcert.mjs', import.meta.url));
+    const dir = mkdtempSync(join(tmpdir(), 'formcert-profile-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const blankLine = join(dir, 'blank-line.jsonl');
+    writeFileSync(blankLine, '{"schema":3,"generation":0,"origin":0}\n\n');
+
+    it('`validate journal --profile core` accepts a file whose only fault is a blank line; strict refuses it', () => {
+      const core = spawnSync(process.execPath, [bin, 'validate', 'journal', blankLine, '--profile', 'core'], { encoding: 'utf8' });
+      expect([core.status, core.stdout.split('\n')[0]]).toEqual([0, `valid journal: ${blankLine}`]);
+      const strict = spawnSync(process.execPath, [bin, 'validate', 'journal', blankLine], { encoding: 'utf8' });
+      expect([strict.status, strict.stdout.split('\n')[0]]).toEqual([1, 'code: BLANK_LINE']);
+    });
+
+    it('`testee exec --profile core` answers under core', () => {
+      const core = spawnSync(process.execPath, [bin, 'testee', 'exec', '--profile', 'core', 'journal.read', blankLine], { encoding: 'utf8' });
+      expect(core.status).toBe(0);
+      const strict = spawnSync(process.execPath, [bin, 'testee', 'exec', 'journal.read', blankLine], { encoding: 'utf8' });
+      expect([strict.status, strict.stdout.split('\n')[0]]).toEqual([1, 'code: BLANK_LINE']);
+    });
+  });
+});

@@ -16,7 +16,7 @@ import {
   SIDECAR_PREFIX,
   WORK_PREFIX,
 } from './constants.ts';
-import { readSigned64, readUnsigned, type Int, type IntegerSite } from './read-integers.ts';
+import { integerSite, readSigned64, readUnsigned, type Int } from './read-integers.ts';
 import { enforces, refuse, RULES, type LineContext } from './refusal.ts';
 import type { ScannedValue } from './scan-json.ts';
 
@@ -67,9 +67,8 @@ export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, 
     if (!members.ok) return members;
   }
   const mdPointer = `${pointer}/metadata`;
-  const site = (where: string, member: string, message: string): IntegerSite => ({ profile, at, pointer: where, member, message });
 
-  const position = readUnsigned(rawPosition, site(appendPointer(pointer, 'position'), 'position', 'position must be an unsigned integer'));
+  const position = readUnsigned(rawPosition, integerSite(profile, at, appendPointer(pointer, 'position'), 'position', 'position must be an unsigned integer'));
   if (!position.ok) return position;
   const pos = position.value;
   if (pos < 1 && enforces(profile, RULES.INVALID_POSITION)) {
@@ -82,7 +81,7 @@ export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, 
   }
   if (typeof id !== 'string') return fail(refuse(RULES.ID_WRONG_TYPE, 'id must be a string', at, appendPointer(pointer, 'id'), 'id'));
   if (id.length === 0 && enforces(profile, RULES.EMPTY_ID)) return fail(refuse(RULES.EMPTY_ID, 'id must not be empty', at, appendPointer(pointer, 'id'), 'id'));
-  const version = readUnsigned(rawVersion, site(appendPointer(pointer, 'version'), 'version', 'version must be an unsigned integer'));
+  const version = readUnsigned(rawVersion, integerSite(profile, at, appendPointer(pointer, 'version'), 'version', 'version must be an unsigned integer'));
   if (!version.ok) return version;
 
   if (!(md instanceof Map)) return fail(refuse(RULES.METADATA_WRONG_TYPE, 'metadata must be an object', at, mdPointer, 'metadata'));
@@ -103,7 +102,7 @@ export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, 
   if (principal !== null && utf8Bytes(principal) > LIMITS.MAX_PRINCIPAL_BYTES) {
     return fail(refuse(RULES.FIELD_TOO_LONG, 'principal exceeds 1,024 UTF-8 bytes', at, `${mdPointer}/principal`, 'principal'));
   }
-  const correlation = readUnsigned(rawCorrelation, site(`${mdPointer}/correlation`, 'correlation', 'correlation must be an unsigned integer'));
+  const correlation = readUnsigned(rawCorrelation, integerSite(profile, at, `${mdPointer}/correlation`, 'correlation', 'correlation must be an unsigned integer'));
   if (!correlation.ok) return correlation;
   if ((correlation.value < 1 || correlation.value > pos) && enforces(profile, RULES.INVALID_CORRELATION)) {
     // R-J5: a family is named by the position that opened it, never a later one.
@@ -111,7 +110,7 @@ export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, 
   }
   let causation: Int | null = null;
   if (causationRaw !== null) {
-    const c = readUnsigned(causationRaw, site(`${mdPointer}/causation`, 'causation', 'causation must be an unsigned integer or null'));
+    const c = readUnsigned(causationRaw, integerSite(profile, at, `${mdPointer}/causation`, 'causation', 'causation must be an unsigned integer or null'));
     if (!c.ok) return c;
     if ((c.value < 1 || c.value >= pos) && enforces(profile, RULES.INVALID_CAUSATION)) {
       // R-J5: a cause precedes its effect.
@@ -129,7 +128,7 @@ export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, 
     const checked = checkLink(link!, pos, `${mdPointer}/link`, at, profile);
     if (!checked.ok) return checked;
   }
-  const atUs = readSigned64(rawAtUs, site(`${mdPointer}/at_us`, 'at_us', 'at_us must be a signed 64-bit integer'));
+  const atUs = readSigned64(rawAtUs, integerSite(profile, at, `${mdPointer}/at_us`, 'at_us', 'at_us must be a signed 64-bit integer'));
   if (!atUs.ok) return atUs;
 
   if (id.startsWith(RESERVED_PREFIX)) {

@@ -4,7 +4,7 @@ import { appendPointer } from '../shared/json/pointer.ts';
 import { checkMembers } from './check-members.ts';
 import { FRAME_MEMBERS, GROUP_FRAME_VERSION, KIND_RECORD, KIND_TRANSACTION, LIMITS } from './constants.ts';
 import { parseEntry, type EntryFacts, type PayloadAccess } from './parse-entry.ts';
-import { intAdd, readUnsigned, type Int } from './read-integers.ts';
+import { intAdd, readUnsigned, unsignedSite, type Int } from './read-integers.ts';
 import { refuse, RULES, type LineContext } from './refusal.ts';
 import type { ScannedValue } from './scan-json.ts';
 
@@ -23,15 +23,14 @@ export function parseGroupFrame(frame: Map<string, ScannedValue>, lineBytes: num
   }
   const members = checkMembers(frame, FRAME_MEMBERS, '', at, RULES.FRAME_MISSING_MEMBER);
   if (!members.ok) return members;
-  const site = (name: string) => ({ profile, at, pointer: `/${name}`, member: name, message: `${name} must be an unsigned integer` });
-  const group = readUnsigned(frame.get('group'), site('group'));
+  const group = readUnsigned(frame.get('group'), unsignedSite(profile, at, 'group'));
   if (!group.ok) return group;
   if (group.value !== GROUP_FRAME_VERSION) {
     return fail(refuse(RULES.UNSUPPORTED_GROUP_VERSION, `group frame version ${group.value} is not 1`, at, '/group', 'group'));
   }
-  const firstBound = readUnsigned(frame.get('first'), site('first'));
+  const firstBound = readUnsigned(frame.get('first'), unsignedSite(profile, at, 'first'));
   if (!firstBound.ok) return firstBound;
-  const frontierBound = readUnsigned(frame.get('frontier'), site('frontier'));
+  const frontierBound = readUnsigned(frame.get('frontier'), unsignedSite(profile, at, 'frontier'));
   if (!frontierBound.ok) return frontierBound;
   const list = frame.get('entries');
   if (!Array.isArray(list)) return fail(refuse(RULES.ENTRIES_WRONG_TYPE, 'entries must be an array', at, '/entries', 'entries'));

@@ -2,7 +2,7 @@
 import { fail, ok, type Profile, type Result } from '../shared/errors.ts';
 import { checkMembers } from './check-members.ts';
 import { HEADER_MEMBERS, SCHEMA_CURRENT, SCHEMA_READABLE, SCHEMA_RETIRED } from './constants.ts';
-import { readUnsigned, toBig, type Int } from './read-integers.ts';
+import { readUnsigned, toBig, unsignedSite, type Int } from './read-integers.ts';
 import { refuse, RULES, type LineContext } from './refusal.ts';
 import type { ScannedValue } from './scan-json.ts';
 
@@ -23,10 +23,9 @@ export interface Header {
  */
 export function parseHeader(raw: ScannedValue, at: LineContext, profile: Profile): Result<Header> {
   if (!(raw instanceof Map)) return fail(refuse(RULES.HEADER_NOT_OBJECT, 'the header must be a JSON object', at, ''));
-  const site = (name: string) => ({ profile, at, pointer: `/${name}`, member: name, message: `${name} must be an unsigned integer` });
   let schema: Int | undefined;
   if (raw.has('schema')) {
-    const read = readUnsigned(raw.get('schema'), site('schema'));
+    const read = readUnsigned(raw.get('schema'), unsignedSite(profile, at, 'schema'));
     if (!read.ok) return read;
     schema = read.value;
     if (schema === SCHEMA_RETIRED) {
@@ -39,9 +38,9 @@ export function parseHeader(raw: ScannedValue, at: LineContext, profile: Profile
   }
   const members = checkMembers(raw, HEADER_MEMBERS, '', at, RULES.HEADER_MISSING_MEMBER);
   if (!members.ok) return members;
-  const generation = readUnsigned(raw.get('generation'), site('generation'));
+  const generation = readUnsigned(raw.get('generation'), unsignedSite(profile, at, 'generation'));
   if (!generation.ok) return generation;
-  const origin = readUnsigned(raw.get('origin'), site('origin'));
+  const origin = readUnsigned(raw.get('origin'), unsignedSite(profile, at, 'origin'));
   if (!origin.ok) return origin;
   return ok({
     schema: schema as 2 | 3,

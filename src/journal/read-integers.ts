@@ -46,6 +46,16 @@ export interface IntegerSite {
   readonly message: string;
 }
 
+/** The site of a top-level unsigned member `name` of a header or frame line. */
+export function unsignedSite(profile: Profile, at: LineContext, name: string): IntegerSite {
+  return { profile, at, pointer: `/${name}`, member: name, message: `${name} must be an unsigned integer` };
+}
+
+/** The site of an integer member at `pointer`. */
+export function integerSite(profile: Profile, at: LineContext, pointer: string, member: string, message: string): IntegerSite {
+  return { profile, at, pointer, member, message };
+}
+
 /**
  * Reads an unsigned 64-bit integer member value. A JS number here is one the journal scanner made from
  * a canonical integer lexeme with a safe value.

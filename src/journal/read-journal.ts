@@ -48,6 +48,22 @@ export interface ReadOptions {
   readonly profile?: Profile;
 }
 
+/** The payloads of the line being checked, built or measured on demand from their spans. */
+class LinePayloads implements PayloadAccess {
+  line: Buffer = Buffer.alloc(0);
+  constructor(private readonly scanner: JsonLineScanner) {}
+
+  value(v: ScannedValue): JsonValue {
+    return v instanceof PayloadSpan ? this.scanner.buildPayload(this.line, v) : (v as JsonValue);
+  }
+
+  length(v: ScannedValue): number {
+    if (!(v instanceof PayloadSpan)) return compactLength(v as JsonValue);
+    // -1: a tolerated duplicate member makes the built value shorter than its bytes.
+    return v.compactLength >= 0 ? v.compactLength : compactLength(this.scanner.buildPayload(this.line, v));
+  }
+}
+
 /** Incremental reader: feed chunks with {@link push}, then {@link finish}. Never throws on bad input. */
 export class JournalReader {
   private readonly collect: boolean;
@@ -66,21 +82,13 @@ export class JournalReader {
   private entryCount = 0;
   private error: FormatError | undefined;
   private readonly entries: JsonValue[] = [];
-  private currentLine: Buffer = Buffer.alloc(0);
-  private readonly payload: PayloadAccess = {
-    value: (v) => (v instanceof PayloadSpan ? this.scanner.buildPayload(this.currentLine, v) : (v as JsonValue)),
-    length: (v) =>
-      v instanceof PayloadSpan
-        ? v.compactLength >= 0
-          ? v.compactLength
-          : compactLength(this.scanner.buildPayload(this.currentLine, v))
-        : compactLength(v as JsonValue),
-  };
+  private readonly payload: LinePayloads;
 
   constructor(options: ReadOptions = {}) {
     this.collect = options.collect ?? false;
     this.profile = options.profile ?? 'strict';
     this.scanner = new JsonLineScanner({ tolerant: this.profile === 'core' });
+    this.payload = new LinePayloads(this.scanner);
   }
 
   /** Feeds the next bytes; returns false once the file is refused (later chunks are ignored). */
@@ -209,7 +217,7 @@ export class JournalReader {
       // Grammar faults are core (JSON-SYNTAX-1); duplicates and lone surrogates are strict (R-S1).
       return this.stop(placeAtLine(e, at));
     }
-    this.currentLine = line;
+    this.payload.line = line;
     if (!this.header) {
       const header = parseHeader(scanned.value, at, this.profile);
       if (!header.ok) return this.stop(header.error);

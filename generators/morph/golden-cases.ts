@@ -128,7 +128,7 @@ function codecRecipeBundles(): CaseSpec[] {
   }));
 }
 
-/** An encode request (PROTOCOL.md morph.encode) with the suite guide (`guide: null`). */
+/** An encode request (spec/protocol, morph.encode) with the suite guide (`guide: null`). */
 function encodeRequest(input: string, encoding: string, formatVersion: string, delimiter?: string): string {
   const options = new Map<string, JsonValue>(delimiter === undefined ? [] : [['delimiter', delimiter]]);
   const plan = new Map<string, JsonValue>([['encoding', encoding], ['formatVersion', formatVersion], ['options', options]]);

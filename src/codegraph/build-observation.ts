@@ -1,5 +1,5 @@
 /**
- * Builds the `codegraph.read` observation (PROTOCOL.md): every surrogate and dictionary index
+ * Builds the `codegraph.read` observation (spec/protocol): every surrogate and dictionary index
  * resolved to natural keys, paths and names; lexemes kept. Entity refs inside the entity section may
  * point forward, so entity attributes are resolved once the whole entity section is known.
  */

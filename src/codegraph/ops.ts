@@ -1,4 +1,4 @@
-/** The codegraph ops of the testee contract (PROTOCOL.md): `codegraph.read`. */
+/** The codegraph ops of the testee contract (spec/protocol): `codegraph.read`. */
 import type { OpHandler, OpName, OpOutcome } from '../shared/ops.ts';
 import { readModel } from './read-observation.ts';
 

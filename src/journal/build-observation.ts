@@ -1,4 +1,4 @@
-/** Stage: the `journal.read` observation of PROTOCOL.md (entries above origin, canonical member order, lexemes kept). */
+/** Stage: the `journal.read` observation of spec/protocol (entries above origin, canonical member order, lexemes kept). */
 import { JsonNumber, jsonNumber, type JsonValue } from '../shared/json/value.ts';
 import { ENTRY_MEMBERS, METADATA_MEMBERS } from './constants.ts';
 import type { ScannedValue } from './scan-json.ts';

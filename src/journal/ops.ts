@@ -1,4 +1,4 @@
-/** The journal ops of PROTOCOL.md: journal.read, journal.append, journal.track-key. */
+/** The journal ops of spec/protocol: journal.read, journal.append, journal.track-key. */
 import type { FormatError, Profile } from '../shared/errors.ts';
 import type { JsonValue } from '../shared/json/value.ts';
 import type { OpHandler, OpName, OpOutcome } from '../shared/ops.ts';

@@ -1,5 +1,5 @@
 /**
- * The reference oracle's MORPH ops (PROTOCOL.md): morph.c14n, morph.decode, morph.import, morph.encode.
+ * The reference oracle's MORPH ops (spec/protocol): morph.c14n, morph.decode, morph.import, morph.encode.
  * Each takes the bytes of one input file and answers accept-with-observation or a typed refusal.
  */
 import type { Result } from '../shared/errors.ts';

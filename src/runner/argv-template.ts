@@ -1,5 +1,5 @@
 /**
- * The exec-mode argv template (PROTOCOL.md, Mode 1): `{op}` and `{input}` are replaced wherever they
+ * The exec-mode argv template (spec/protocol, exec mode): `{op}` and `{input}` are replaced wherever they
  * occur in an argument; no shell ever sees the result. A template without `{input}` gets the path as
  * its last argument; one without `{op}` serves a single op.
  */

@@ -1,7 +1,7 @@
 /**
  * Compares a testee's observation with the vector's: R-S3 semantic equality (member order ignored,
  * numbers by lexeme, strings by code point). Strings are compared exactly, so the base64, bundle and
- * digest members of PROTOCOL.md are byte-equal whenever the values are equal. A differing multi-line
+ * digest members of spec/protocol are byte-equal whenever the values are equal. A differing multi-line
  * string (a MORPH-CONTEXT bundle) gets a line diff, since one pointer line would hide where it differs;
  * differing base64 members (`bytes` of journal.append, `key` of journal.track-key) are decoded and
  * compared as text lines or bytes, since two base64 strings say nothing to a reader.
@@ -47,7 +47,7 @@ function resolvePointer(value: JsonValue, pointer: string): JsonValue | undefine
   return v;
 }
 
-/** Members whose strings are base64 of the real output (PROTOCOL.md observation shapes). */
+/** Members whose strings are base64 of the real output (spec/protocol/schemas/observations). */
 const BASE64_MEMBERS = new Set(['bytes', 'key']);
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 

@@ -102,7 +102,7 @@ export class SystemicFailureDetector {
           'given (name its ops with --ops) and that it follows the exec contract v1.1 (exit 1 is a rejection\n' +
           'only when the first stdout line is "code: <CODE>" or "reject")'
         : 'command starts a process that speaks the persistent JSON-lines protocol (version 1) on stdin/stdout',
-      '(PROTOCOL.md).',
+      '(spec/protocol).',
     ];
     const stderr = this.firstStderr.get(sig)?.trim();
     if (stderr) lines.push("The testee's stderr on the first such case:", ...stderr.split('\n').slice(0, 12).map((l) => `  ${l}`));

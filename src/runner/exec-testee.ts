@@ -1,4 +1,4 @@
-/** Exec mode (PROTOCOL.md, Mode 1): one process per case, verdict from the exit status. */
+/** Exec mode (spec/protocol, exec mode): one process per case, verdict from the exit status. */
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
 import { parseJson } from '../shared/json/parse-value.ts';

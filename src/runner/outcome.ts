@@ -1,4 +1,4 @@
-/** The outcome classes of PROTOCOL.md ("Verdicts and outcomes"): every case ends as exactly one. */
+/** The outcome classes of spec/protocol ("Outcomes"): every case ends as exactly one. */
 
 /** Every outcome class, in the order summaries list them. */
 export const OUTCOMES = [

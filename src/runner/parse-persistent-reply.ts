@@ -1,4 +1,4 @@
-/** Reads the JSON lines of the persistent protocol (PROTOCOL.md, Mode 2): handshake and run replies. */
+/** Reads the JSON lines of the persistent protocol (spec/protocol, persistent mode): handshake and run replies. */
 import { parseJson } from '../shared/json/parse-value.ts';
 import { isJsonObject, JsonNumber, type JsonObject, type JsonValue } from '../shared/json/value.ts';
 import type { ImplementationInfo, OpDeclaration, TesteeReply } from './testee-reply.ts';

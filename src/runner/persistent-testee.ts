@@ -1,5 +1,5 @@
 /**
- * Persistent mode (PROTOCOL.md, Mode 2): one long-lived process per job speaking JSON lines, with
+ * Persistent mode (spec/protocol, persistent mode): one long-lived process per job speaking JSON lines, with
  * several runs in flight (pipelining); replies are matched by seq. A process that crashes, hangs or
  * breaks the protocol is killed and restarted, and the run goes on.
  *

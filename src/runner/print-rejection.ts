@@ -2,7 +2,7 @@
 import { describeLocation, type FormatError } from '../shared/errors.ts';
 
 /**
- * Prints a rejection in the exec contract's form (PROTOCOL.md, v1.1): `code: <CODE>` on the first
+ * Prints a rejection in the exec contract's form (spec/protocol, v1.1): `code: <CODE>` on the first
  * line — the line that tells a rejection from a crash when the status is 1 — then where and why.
  */
 export function printRejection(error: FormatError, out: (s: string) => void): void {

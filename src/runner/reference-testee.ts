@@ -1,5 +1,5 @@
 /**
- * The reference oracle behind the testee contract (PROTOCOL.md), so that `formcert certify` exercises
+ * The reference oracle behind the testee contract (spec/protocol), so that `formcert certify` exercises
  * its own exec and persistent paths: `formcert testee exec <op> <input>` and `formcert testee serve`.
  */
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-/** Scores one testee reply against one vector (PROTOCOL.md, "Verdicts and outcomes"). */
+/** Scores one testee reply against one vector (spec/protocol, "Outcomes"). */
 import type { VectorExpectation } from '../shared/vectors.ts';
 import { compareObservation } from './compare-observation.ts';
 import type { Outcome } from './outcome.ts';

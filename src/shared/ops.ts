@@ -1,8 +1,8 @@
-/** The operations of the testee contract (PROTOCOL.md) and the shape of the oracle's answer to one. */
+/** The operations of the testee contract (spec/protocol) and the shape of the oracle's answer to one. */
 import type { FormatError, Profile } from './errors.ts';
 import type { JsonValue } from './json/value.ts';
 
-/** Every op of PROTOCOL.md. */
+/** Every op of spec/protocol. */
 export const OP_NAMES = [
   'codegraph.read',
   'journal.read',

@@ -1,4 +1,4 @@
-/** `formcert testee exec|serve`: the reference oracle as an implementation under test (PROTOCOL.md). */
+/** `formcert testee exec|serve`: the reference oracle as an implementation under test (spec/protocol). */
 import type { Command } from 'commander';
 import type { Profile } from '../../shared/errors.ts';
 import { EXIT, type SetExit } from '../../shared/exit-codes.ts';
@@ -17,7 +17,7 @@ export function register(program: Command, setExit: SetExit): void {
   testee
     .command('exec')
     .description('exec mode: exit 0 + observation JSON (accept), 1 + "code: <CODE>" (reject), 4 (skipped), 3 (internal error)')
-    .argument('<op>', 'an op of PROTOCOL.md, e.g. journal.read')
+    .argument('<op>', 'an op of the testee protocol (spec/protocol), e.g. journal.read')
     .argument('<input-file>', 'the input file')
     .option('--profile <profile>', 'core (document rules only) or strict (core + resolutions)', 'strict')
     .action(async (op: string, file: string, opts: { profile: string }) => {

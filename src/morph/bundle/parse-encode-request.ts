@@ -1,5 +1,5 @@
 /**
- * The `morph.encode` request (PROTOCOL.md, MORPH-ENC-1/2): `{"input": "<json text>", "plan":
+ * The `morph.encode` request (spec/protocol, MORPH-ENC-1/2): `{"input": "<json text>", "plan":
  * {"encoding", "formatVersion", "options"}, "guide": null | {"id", "version", "text"}}`, closed at
  * every level. `guide` null or absent means the suite's own guide for the plan's encoding (R-M7).
  */

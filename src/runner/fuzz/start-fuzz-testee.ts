@@ -3,7 +3,7 @@ import { ExecTestee } from '../exec-testee.ts';
 import { startPersistentTestee } from '../persistent-testee.ts';
 import { TesteeSetupError, type Testee } from '../testee-reply.ts';
 
-/** Bound of one testee answer (PROTOCOL.md default). */
+/** Bound of one testee answer (spec/protocol default). */
 export const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 
 /** Starts the testee for `op`; throws TesteeSetupError when it cannot run or does not declare the op. */

@@ -31,7 +31,7 @@ export function register(program: Command, setExit: SetExit): void {
 Examples:
   formcert certify                                          the bundled reference oracle
   formcert certify --report out -- ./reader {op} {input}    an exec testee, reports in out/
-  formcert certify --persistent -- python3 reader.py serve  a persistent (JSON lines) testee
+  formcert certify --persistent -- python3 reader.py --persistent  a persistent (JSON lines) testee
   formcert certify --requirements R-J1 --grep torn -- ./reader {op} {input}
   formcert certify --cases 3f2a…,9c41… -- ./reader {op} {input}   rerun cases by id (see \`formcert show\`)
   formcert certify --shard 1/4 --report s1 -- ./reader {op} {input}

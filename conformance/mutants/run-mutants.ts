@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpName } from '../../src/shared/ops.ts';
 import type { Vector } from '../../src/shared/vectors.ts';
-import { isFailingOutcome } from '../../src/runner/outcome.ts';
+import { isFailingOutcome } from '../../src/results/outcome.ts';
 import { ExecTestee } from '../../src/runner/exec-testee.ts';
 import { startPersistentTestee } from '../../src/runner/persistent-testee.ts';
 import { runCertification } from '../../src/runner/run-certification.ts';

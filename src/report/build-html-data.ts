@@ -4,7 +4,7 @@
  * page's JSON.parse would round big integers.
  */
 import { writeJson } from '../shared/json/write-value.ts';
-import type { CaseRecord } from './case-record.ts';
+import type { CaseRecord } from '../results/case-record.ts';
 import { badgeText } from './render-badge.ts';
 import { summarize } from './summarize.ts';
 

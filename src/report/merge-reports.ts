@@ -1,7 +1,7 @@
 /** Merges the JSON-lines reports of several runs (CI shards, or several implementations) into one. */
 import { readFile } from 'node:fs/promises';
 import { fail, ok, type Result } from '../shared/errors.ts';
-import { parseCaseRecords, type CaseRecord } from './case-record.ts';
+import { parseCaseRecords, type CaseRecord } from '../results/case-record.ts';
 
 /** Reads report files; the error names the file and line that is not a record. */
 export async function readReports(paths: readonly string[]): Promise<Result<Array<{ path: string; records: CaseRecord[] }>, string>> {

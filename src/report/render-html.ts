@@ -2,7 +2,7 @@
  * The static HTML report: one file, inline CSS and JS, no network. The data is embedded as JSON in a
  * script element (with `<` escaped, so no text in it can close the element) and drawn by the page.
  */
-import type { CaseRecord } from './case-record.ts';
+import type { CaseRecord } from '../results/case-record.ts';
 import { buildHtmlData, type HtmlData } from './build-html-data.ts';
 import { REPORT_CSS, REPORT_JS } from './html-assets.ts';
 

@@ -1,6 +1,6 @@
 /** JUnit XML for CI: one suite per implementation and op, one test case per vector. */
 import junit from 'junit-report-builder';
-import type { CaseRecord } from './case-record.ts';
+import type { CaseRecord } from '../results/case-record.ts';
 import { describeProblem } from './describe-case.ts';
 
 // XML 1.0 cannot hold most control characters or lone surrogates, whatever the escaping: a testee's

@@ -1,6 +1,6 @@
 /** A Markdown summary for a CI step summary ($GITHUB_STEP_SUMMARY and the like). */
-import { OUTCOMES } from '../runner/outcome.ts';
-import type { CaseRecord } from './case-record.ts';
+import { OUTCOMES } from '../results/outcome.ts';
+import type { CaseRecord } from '../results/case-record.ts';
 import { clip, describeProblem } from './describe-case.ts';
 import { badgeText } from './render-badge.ts';
 import { summarize, type RunSummary } from './summarize.ts';

@@ -1,5 +1,5 @@
 /** The one-screen summary `formcert certify` prints at the end of every run. */
-import { OUTCOMES } from '../runner/outcome.ts';
+import { OUTCOMES } from '../results/outcome.ts';
 import { clip, describeProblem } from './describe-case.ts';
 import { badgeText } from './render-badge.ts';
 import type { RunSummary } from './summarize.ts';

@@ -1,7 +1,7 @@
 /** Hand-made records for the report tests: two implementations, every outcome the pages must show. */
 import { parseJson } from '../shared/json/parse-value.ts';
 import type { JsonValue } from '../shared/json/value.ts';
-import { recordInput, type CaseRecord } from './case-record.ts';
+import { recordInput, type CaseRecord } from '../results/case-record.ts';
 
 function json(t: string): JsonValue {
   const r = parseJson(t);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { writeJson } from '../shared/json/write-value.ts';
-import { formatCaseRecord, parseCaseRecord, parseCaseRecords, recordInput, RECORD_INPUT_LIMIT } from './case-record.ts';
+import { formatCaseRecord, parseCaseRecord, parseCaseRecords, recordInput, RECORD_INPUT_LIMIT } from '../results/case-record.ts';
 import { mergeRecords } from './merge-reports.ts';
 import { badgeText, renderBadge } from './render-badge.ts';
 import { renderJunit, xmlSafe } from './render-junit.ts';

@@ -1,6 +1,6 @@
 /** Counts of a run (or merged runs): per outcome, per op, per profile, the worst failures, the verdict. */
-import { isFailingOutcome, isScoredOutcome, OUTCOMES, severityRank, type Outcome } from '../runner/outcome.ts';
-import type { CaseRecord } from './case-record.ts';
+import { isFailingOutcome, isScoredOutcome, OUTCOMES, severityRank, type Outcome } from '../results/outcome.ts';
+import type { CaseRecord } from '../results/case-record.ts';
 
 /** Passed and scored cases of one profile. */
 export interface ProfileScore {

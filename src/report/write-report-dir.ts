@@ -1,7 +1,7 @@
 /** Writes every report format of a run into one directory. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { formatCaseRecord, type CaseRecord } from './case-record.ts';
+import { formatCaseRecord, type CaseRecord } from '../results/case-record.ts';
 import { renderBadge } from './render-badge.ts';
 import { renderHtml } from './render-html.ts';
 import { renderJunit } from './render-junit.ts';

@@ -12,7 +12,7 @@ import {
   toyVector,
   writeVectorFiles,
 } from '../../conformance/fixtures/toy-vectors.ts';
-import { parseCaseRecords, type CaseRecord } from '../report/case-record.ts';
+import { parseCaseRecords, type CaseRecord } from '../results/case-record.ts';
 import { reportCommand } from '../report/report-command.ts';
 import { certifyCommand, type CertifyCommandOptions } from './certify.ts';
 

@@ -13,7 +13,7 @@ import { describeRun, renderTextSummary } from '../report/render-text-summary.ts
 import { templateNamesOp } from './argv-template.ts';
 import { ExecTestee } from './exec-testee.ts';
 import { parseExpectedFailures, type ExpectedFailures } from './expected-failures.ts';
-import { isFailingOutcome } from './outcome.ts';
+import { isFailingOutcome } from '../results/outcome.ts';
 import { startPersistentTestee } from './persistent-testee.ts';
 import { createProgress } from './progress.ts';
 import { referenceExecTemplate, referenceImplementation, referenceServeArgv } from './reference-testee.ts';

@@ -25,7 +25,7 @@ import {
   type Testee,
   type TesteeAnswer,
 } from './testee-reply.ts';
-import type { ErrorClass } from './outcome.ts';
+import type { ErrorClass } from '../results/outcome.ts';
 
 /** Settings of a persistent testee. */
 export interface PersistentTesteeOptions {

@@ -1,6 +1,6 @@
 /** Runs a testee over a set of vectors and turns every answer into a report record. */
 import type { Vector } from '../shared/vectors.ts';
-import { recordInput, type CaseRecord, type ExpectedRecord, type GotRecord } from '../report/case-record.ts';
+import { recordInput, type CaseRecord, type ExpectedRecord, type GotRecord } from '../results/case-record.ts';
 import { SystemicFailureDetector } from './detect-systemic-failure.ts';
 import type { ExpectedFailures } from './expected-failures.ts';
 import { InputFiles } from './input-files.ts';

@@ -1,7 +1,7 @@
 /** Scores one testee reply against one vector (spec/protocol, "Outcomes"). */
 import type { VectorExpectation } from '../shared/vectors.ts';
 import { compareObservation } from './compare-observation.ts';
-import type { Outcome } from './outcome.ts';
+import type { Outcome } from '../results/outcome.ts';
 import type { TesteeReply } from './testee-reply.ts';
 
 /** How the run scores: whether codes are checked, whether this testee observes this op. */

@@ -1,6 +1,6 @@
 /** What a testee said about one case, in either mode, before it is scored against the vector. */
 import type { JsonValue } from '../shared/json/value.ts';
-import type { ErrorClass } from './outcome.ts';
+import type { ErrorClass } from '../results/outcome.ts';
 
 /** One testee answer (or the runner's account of how the testee broke). */
 export type TesteeReply =

@@ -8,7 +8,7 @@ import { describeLocation, fail, ok, type Profile, type Result } from '../shared
 import { parseJson } from '../shared/json/parse-value.ts';
 import { fromPlain, isJsonObject, toPlain, type JsonObject, type JsonValue } from '../shared/json/value.ts';
 import { writeJson } from '../shared/json/write-value.ts';
-import { OUTCOMES, type Outcome } from '../runner/outcome.ts';
+import { OUTCOMES, type Outcome } from './outcome.ts';
 
 /** What the vector expected. */
 export interface ExpectedRecord {

@@ -8,7 +8,7 @@ import { sampleBytes } from '../../generators/journal/_internals/sample.ts';
 import { jsonEqual } from '../shared/json/equal.ts';
 import type { JsonValue } from '../shared/json/value.ts';
 import { CODES } from './constants.ts';
-import { JournalReader, observationOf, readJournalBytes, readJournalFile } from './read-journal.ts';
+import { JournalReader, observationOf, PENDING_LIMIT_BYTES, readJournalBytes, readJournalFile } from './read-journal.ts';
 import { assertProperty } from '../../test-support/assert-property.ts';
 
 const HEADER = '{"schema":3,"generation":0,"origin":0}\n';
@@ -151,5 +151,42 @@ describe('journal reader integer boundaries', () => {
     const gap = `{"schema":3,"generation":0,"origin":${s - 1n}}\n` + entry(s.toString()) + '\n' + entry((s + 2n).toString()) + '\n';
     const g = readJournalBytes(Buffer.from(gap));
     expect(g.ok ? 'accept' : g.error.code).toBe(CODES.POSITION_GAP);
+  });
+});
+
+describe('long unterminated lines (counted, read again only when their content matters)', () => {
+  it('holds pending lines up to a bound above the 8 MiB frame limit', () => {
+    expect(PENDING_LIMIT_BYTES).toBeGreaterThan(8 * 1024 * 1024);
+  });
+
+  const limit = 4096;
+  const big = limit * 3 + 7;
+  const spaces = Buffer.alloc(big, 0x20);
+  /** A reader fed in 1 MiB chunks that can read the input again, as readJournalFile does for a regular file. */
+  function chunked(bytes: Buffer) {
+    const reader = new JournalReader({ reread: (s, e) => bytes.subarray(s, e), pendingLimitBytes: limit });
+    for (let at = 0; at < bytes.length; at += 1000) reader.push(Buffer.from(bytes.subarray(at, at + 1000)));
+    return reader.finish();
+  }
+
+  it('counts a v3 torn tail longer than the pending limit', () => {
+    const r = chunked(Buffer.concat([Buffer.from(HEADER), spaces]));
+    expect(r.ok && r.value.tornTailBytes).toBe(big);
+  });
+
+  it('refuses a header longer than the pending limit without LF as unterminated, a BOM before it as a BOM', () => {
+    const r = chunked(Buffer.concat([Buffer.from('{"schema":3'), spaces]));
+    expect(r.ok ? 'accept' : r.error.code).toBe(CODES.UNTERMINATED_HEADER);
+    const bom = chunked(Buffer.concat([Buffer.from('\ufeff{'), spaces]));
+    expect(bom.ok ? 'accept' : bom.error.code).toBe(CODES.JSON_BOM);
+  });
+
+  it('reads a long line again when its content matters (terminated, or the last v2 line)', () => {
+    const v3 = chunked(Buffer.concat([Buffer.from(HEADER + entry(1)), spaces, Buffer.from('\n' + entry(2) + '\n')]));
+    expect(v3.ok && [v3.value.frontier, v3.value.lineCount]).toEqual([2n, 2]);
+    const v2 = chunked(Buffer.concat([Buffer.from(HEADER.replace('3', '2') + entry(1)), spaces]));
+    expect(v2.ok && [v2.value.frontier, v2.value.endsWithLf]).toEqual([1n, false]);
+    const bad = chunked(Buffer.concat([Buffer.from(HEADER + entry(1)), spaces, Buffer.from('x\n')]));
+    expect(bad.ok ? 'accept' : [bad.error.code, bad.error.location.byteOffset]).toEqual([CODES.JSON_SYNTAX, HEADER.length + entry(1).length + big]);
   });
 });

@@ -3,6 +3,7 @@
  * the collected observation). Stages: split lines (here) → file rules (R-J1) → scan-json →
  * parse-header | parse-group-frame | parse-entry → position rules (R-J4) → build-observation.
  */
+import { readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { isUtf8 } from 'node:buffer';
 import { fail, ok, type FormatError, type Profile, type Result } from '../shared/errors.ts';
@@ -46,7 +47,19 @@ export interface ReadOptions {
   readonly collect?: boolean;
   /** Rules enforced: `strict` (default) or `core` (the format document's rules only). */
   readonly profile?: Profile;
+  /**
+   * Reads bytes [start, end) of the input again (a regular file or bytes in memory). When given, an
+   * unterminated line longer than {@link PENDING_LIMIT_BYTES} is no longer held: only its length and
+   * first bytes are kept, and it is read again if an LF (or, in v2, the end of input) makes its content
+   * matter. A v3 torn tail or an unterminated header is then counted, never stored.
+   */
+  readonly reread?: (start: number, end: number) => Buffer;
+  /** Overrides {@link PENDING_LIMIT_BYTES} (tests use a small one). */
+  readonly pendingLimitBytes?: number;
 }
+
+/** Bytes of an unterminated line held in memory before the reader counts it instead (needs `reread`). */
+export const PENDING_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /** The payloads of the line being checked, built or measured on demand from their spans. */
 class LinePayloads implements PayloadAccess {
@@ -75,6 +88,10 @@ export class JournalReader {
   private blankLines = 0;
   private parts: Buffer[] = [];
   private partsLength = 0;
+  private readonly reread: ((start: number, end: number) => Buffer) | undefined;
+  /** The pending line outgrew PENDING_LIMIT_BYTES: it is counted in partsLength, and parts holds its first bytes only. */
+  private counting = false;
+  private readonly pendingLimit: number;
   private offset = 0;
   private lineNo = 0;
   private header: Header | undefined;
@@ -89,6 +106,8 @@ export class JournalReader {
     this.profile = options.profile ?? 'strict';
     this.scanner = new JsonLineScanner({ tolerant: this.profile === 'core' });
     this.payload = new LinePayloads(this.scanner);
+    this.reread = options.reread;
+    this.pendingLimit = options.pendingLimitBytes ?? PENDING_LIMIT_BYTES;
   }
 
   /** Feeds the next bytes; returns false once the file is refused (later chunks are ignored). */
@@ -102,9 +121,10 @@ export class JournalReader {
         this.keep(buf);
         return true;
       }
-      const line = Buffer.concat([...this.parts, buf.subarray(0, lf)]);
+      const line = this.pendingLine(lf, buf);
       this.parts = [];
       this.partsLength = 0;
+      this.counting = false;
       if (!this.processLine(line, true)) return false;
       start = lf + 1;
     }
@@ -123,6 +143,7 @@ export class JournalReader {
     if (this.error) return fail(this.error);
     const tail = this.partsLength;
     if (!this.header) {
+      // Only the first bytes matter here (empty file, BOM): a counted line kept them.
       const bytes = Buffer.concat(this.parts);
       const at = { line: this.lineNo + 1, byteOffset: this.offset };
       if (this.offset === 0 && tail === 0 && enforces(this.profile, RULES.EMPTY_FILE)) return fail(refuse(RULES.EMPTY_FILE, 'an empty file has no header', at));
@@ -137,7 +158,7 @@ export class JournalReader {
     if (tail > 0) {
       if (this.header.schema === SCHEMA_READABLE) {
         // R-J3: a final complete v2 entry line without LF is part of the history.
-        if (!this.processLine(Buffer.concat(this.parts), false)) return fail(this.error!);
+        if (!this.processLine(this.pendingLine(0, Buffer.alloc(0)), false)) return fail(this.error!);
       } else {
         // R-J3: v3 bytes after the last LF are outside the recovered prefix, never inspected.
         tornTailBytes = tail;
@@ -161,9 +182,25 @@ export class JournalReader {
   }
 
   private keep(bytes: Buffer): void {
+    if (this.counting) {
+      this.partsLength += bytes.length;
+      return;
+    }
     // Copied: the caller may reuse its chunk buffer.
     this.parts.push(Buffer.from(bytes));
     this.partsLength += bytes.length;
+    if (this.reread && this.partsLength > this.pendingLimit) {
+      // Too long to hold: keep the first bytes (BOM check) and count the rest.
+      this.parts = [Buffer.concat(this.parts).subarray(0, BOM.length)];
+      this.parts[0] = Buffer.from(this.parts[0]!);
+      this.counting = true;
+    }
+  }
+
+  /** The pending line, completed by `more[0, upTo)`: held, or read again when it was counted. */
+  private pendingLine(upTo: number, more: Buffer): Buffer {
+    if (!this.counting) return Buffer.concat([...this.parts, more.subarray(0, upTo)]);
+    return this.reread!(this.offset, this.offset + this.partsLength + upTo);
   }
 
   private stop(error: FormatError): false {
@@ -304,7 +341,8 @@ function isBlank(line: Uint8Array, start: number): boolean {
 
 /** Reads a whole journal held in memory. */
 export function readJournalBytes(bytes: Uint8Array, options: ReadOptions = {}): Result<JournalSummary> {
-  const reader = new JournalReader(options);
+  const whole = asBuffer(bytes);
+  const reader = new JournalReader({ ...options, reread: (start, end) => whole.subarray(start, end) });
   reader.push(bytes);
   return reader.finish();
 }
@@ -313,7 +351,19 @@ export function readJournalBytes(bytes: Uint8Array, options: ReadOptions = {}): 
 export async function readJournalFile(path: string, options: ReadOptions = {}): Promise<Result<JournalSummary>> {
   const handle = await open(path, 'r');
   try {
-    const reader = new JournalReader(options);
+    // A regular file can be read again, so a long unterminated line is counted, not held.
+    const regular = (await handle.stat()).isFile();
+    const reread = (start: number, end: number): Buffer => {
+      const out = Buffer.allocUnsafe(end - start);
+      let done = 0;
+      while (done < out.length) {
+        const n = readSync(handle.fd, out, done, out.length - done, start + done);
+        if (n === 0) throw new Error(`${path} shrank while it was read`);
+        done += n;
+      }
+      return out;
+    };
+    const reader = new JournalReader({ ...options, ...(regular ? { reread } : {}) });
     const chunk = Buffer.allocUnsafe(READ_CHUNK_BYTES);
     for (;;) {
       const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);

@@ -1,0 +1,73 @@
+/**
+ * Issue 11 item 8 for the journal: `validate journal` stays under 200 MB peak RSS on a 200 MB header
+ * line without LF and on a 600 MiB v3 torn tail (both counted, not held), and on /dev/zero while it
+ * reads on; measured in a child process (peak RSS written at exit by rss-preload.cjs, or read from /proc).
+ */
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../..');
+const CLI = join(ROOT, 'bin/formcert.mjs');
+const PRELOAD = join(import.meta.dirname, 'rss-preload.cjs');
+const LIMIT_KB = 200 * 1024;
+
+const dir = mkdtempSync(join(tmpdir(), 'formcert-journal-rss-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Writes `head`, then `bytes` bytes of `fill`, in 4 MiB writes. */
+function writeFile(name: string, head: string, bytes: number, fill: number): string {
+  const path = join(dir, name);
+  const fd = openSync(path, 'w');
+  writeSync(fd, head);
+  const block = Buffer.alloc(4 << 20, fill);
+  for (let left = bytes; left > 0; left -= block.length) writeSync(fd, block, 0, Math.min(left, block.length));
+  closeSync(fd);
+  return path;
+}
+
+/** `formcert validate journal <path>`: status, stdout and peak RSS in KiB (polled from /proc when stopped after `killAfterMs`). */
+function validate(path: string, killAfterMs?: number): Promise<{ status: number | null; stdout: string; peakKb: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--require', PRELOAD, CLI, 'validate', 'journal', path], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let peak = '';
+    let polled = 0;
+    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stdio[3]!.on('data', (d: Buffer) => (peak += d.toString()));
+    child.on('error', reject);
+    const timer =
+      killAfterMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            polled = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]);
+            child.kill('SIGKILL');
+          }, killAfterMs);
+    child.on('close', (status) => {
+      if (timer) clearTimeout(timer);
+      const peakKb = killAfterMs === undefined ? Number(peak) : polled;
+      if (process.env['FORMCERT_RSS_LOG']) process.stderr.write(`rss journal ${path}: ${Math.round(peakKb / 1024)} MiB\n`);
+      resolve({ status, stdout, peakKb });
+    });
+  });
+}
+
+describe.runIf(existsSync('/proc/self/status'))('validate journal under 200 MB peak RSS', () => {
+  it('a 200 MB header line without LF: UNTERMINATED_HEADER at byte 0, the line counted', async () => {
+    const r = await validate(writeFile('no-lf.jsonl', '{"schema":3', 200_000_000, 0x20));
+    expect([r.status, r.stdout.split('\n')[0]]).toEqual([1, 'code: UNTERMINATED_HEADER']);
+    expect(r.stdout).toContain('byte 0');
+    expect(r.peakKb).toBeGreaterThan(0);
+    expect(r.peakKb).toBeLessThan(LIMIT_KB);
+  });
+
+  it('a 600 MiB v3 torn tail: valid, its length counted, never held', async () => {
+    const r = await validate(writeFile('torn.jsonl', '{"schema":3,"generation":0,"origin":0}\n', 600 * 1024 * 1024, 0x78));
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`tornTailBytes: ${600 * 1024 * 1024}`);
+    expect(r.peakKb).toBeGreaterThan(0);
+    expect(r.peakKb).toBeLessThan(LIMIT_KB);
+  });
+});

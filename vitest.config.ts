@@ -1,6 +1,6 @@
 /** The fast tier (`npm test`): every test but the conformance tier, default per-test timeout. */
 import { defineConfig } from 'vitest/config';
-import { ALL_TESTS, CONFORMANCE_TESTS, FRESH_SEED } from './vitest.shared.ts';
+import { ALL_TESTS, CONFORMANCE_TESTS, FRESH_SEED, MAX_WORKERS } from './vitest.shared.ts';
 
 export default defineConfig({
   test: {
@@ -8,5 +8,6 @@ export default defineConfig({
     exclude: ['**/node_modules/**', CONFORMANCE_TESTS],
     env: { FORMCERT_SEED: FRESH_SEED },
     pool: 'forks',
+    maxWorkers: MAX_WORKERS,
   },
 });

@@ -12,5 +12,7 @@ export default defineConfig({
     hookTimeout: 900_000,
     env: { FORMCERT_SEED: FRESH_SEED },
     pool: 'forks',
+    // One file at a time: fuzz-kill gives each mutant a time budget, which a neighbour would eat.
+    maxWorkers: 1,
   },
 });

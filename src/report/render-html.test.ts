@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { embedJson, renderHtml } from './render-html.ts';
 import { sampleRecords } from './report-fixtures.test-helpers.ts';
+import { PROCESS_TEST_TIMEOUT_MS } from '../../test-support/timeouts.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -92,5 +93,5 @@ describe('HTML report in headless Chromium', () => {
     } finally {
       await browser.close();
     }
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 });

@@ -1,3 +1,4 @@
+import { PROCESS_TEST_TIMEOUT_MS } from '../../test-support/timeouts.ts';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,5 +47,5 @@ describe('formcert certify and formcert report on the command line', () => {
     expect(md.stdout).toMatch(/^## formcert certify/);
     expect((await formcert(['report', 'html', join(work, 'missing.jsonl')])).status).toBe(2);
     expect((await formcert(['certify', '--profile', 'lax'])).status).toBe(2);
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 });

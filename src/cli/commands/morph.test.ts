@@ -1,3 +1,4 @@
+import { PROCESS_TEST_TIMEOUT_MS } from '../../../test-support/timeouts.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,5 +50,5 @@ describe('formcert morph encode', () => {
     expect(formcert('morph', 'encode', input, '--tokenizer', 'p50k_base').status).toBe(2);
     expect(formcert('morph', 'encode', join(dir, 'missing.json')).status).toBe(2);
     expect(formcert('morph', 'encode', input, '--policy', 'validated').status).toBe(1);
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 });

@@ -2,12 +2,17 @@
  * Runs a fast-check property twice: once with its fixed seed (the regression run every
  * checkout repeats) and once with this run's fresh seed, so properties keep exploring
  * beyond their first run. The fresh seed comes from FORMCERT_SEED (set once per test run by
- * vitest.config.ts, or by the user to replay a failure) and is named in every failure.
+ * vitest.config.ts, or by the user to replay a failure) and is named in every failure. The fresh
+ * run makes half the fixed run's attempts: the fixed run is the regression floor, and the fresh
+ * runs add up across CI runs, so the fast tier pays 1.5× a property's budget rather than 2×.
  */
 import fc from 'fast-check';
 
 /** The environment variable that fixes the fresh seed, to replay a failure. */
 export const FRESH_SEED_VARIABLE = 'FORMCERT_SEED';
+
+/** fast-check's own default number of runs, used when a property names none. */
+const DEFAULT_RUNS = 100;
 
 /** This run's fresh seed: FORMCERT_SEED when set, else one drawn now. */
 export function freshSeed(): number {
@@ -39,7 +44,7 @@ export function assertProperty<Ts>(
   const seed = freshSeed();
   // The replay path of the fixed run means nothing for another seed.
   const { path: _fixedPath, ...rest } = params;
-  const fresh: fc.Parameters<Ts> = { ...rest, seed };
+  const fresh: fc.Parameters<Ts> = { ...rest, seed, numRuns: Math.ceil((params.numRuns ?? DEFAULT_RUNS) / 2) };
   if (property.isAsync()) {
     const asyncProperty = property as fc.IAsyncProperty<Ts>;
     return (async () => {

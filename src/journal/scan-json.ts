@@ -241,6 +241,11 @@ export class JsonLineScanner {
               return undefined;
             }
             const lo = cu >= 0xd800 && cu <= 0xdbff && buf[pos + 6] === BYTE.BACKSLASH && buf[pos + 7] === 0x75 ? readHex4(buf, pos + 8, end) : -1;
+            if (lo < 0 && cu >= 0xd800 && cu <= 0xdbff && buf[pos + 6] === BYTE.BACKSLASH && buf[pos + 7] === 0x75) {
+              // A malformed escape after a high surrogate is a grammar fault first (as the shared reader says).
+              this.setErr(CODES.JSON_SYNTAX, pos + 6, 'bad \\u escape');
+              return undefined;
+            }
             if (lo >= 0xdc00 && lo <= 0xdfff) {
               ch = String.fromCharCode(cu, lo);
               len += 4;

@@ -3,6 +3,7 @@
  * result per implementation. Observations are pre-rendered with the lexeme-keeping writer, since the
  * page's JSON.parse would round big integers.
  */
+import type { JsonValue } from '../shared/json/value.ts';
 import { writeJson } from '../shared/json/write-value.ts';
 import type { CaseRecord } from '../results/case-record.ts';
 import { badgeText } from './render-badge.ts';
@@ -36,6 +37,8 @@ export interface HtmlCase {
   readonly inputTruncated: boolean;
   readonly expected: string;
   readonly expectedText?: string;
+  /** Set when the input or expected observation shown here is cut: the command that prints it whole. */
+  readonly wholeCommand?: string;
   /** Results by implementation index. */
   readonly results: Record<number, HtmlResult>;
 }
@@ -47,6 +50,24 @@ export interface HtmlData {
   readonly ops: readonly string[];
   readonly outcomes: readonly string[];
   readonly cases: readonly HtmlCase[];
+}
+
+/** Inputs and observations longer than this are shown cut in the page; results.jsonl keeps them whole. */
+export const HTML_TEXT_LIMIT = 2048;
+
+/** Observations are pretty-printed only below this size: indentation of a deep value grows quadratically. */
+const PRETTY_LIMIT = 8 * 1024;
+
+/** Cuts `text` to HTML_TEXT_LIMIT characters, saying how much was left out. */
+export function boundText(text: string): { text: string; cut: boolean } {
+  if (text.length <= HTML_TEXT_LIMIT) return { text, cut: false };
+  return { text: `${text.slice(0, HTML_TEXT_LIMIT)}\n… ${text.length - HTML_TEXT_LIMIT} more characters not shown`, cut: true };
+}
+
+/** An observation as page text: pretty when small, compact otherwise, cut past the bound. */
+function observationText(value: JsonValue): { text: string; cut: boolean } {
+  const compact = writeJson(value);
+  return boundText(compact.length <= PRETTY_LIMIT ? writeJson(value, { indent: 2 }) : compact);
 }
 
 function expectedLabel(r: CaseRecord): string {
@@ -69,6 +90,9 @@ export function buildHtmlData(records: readonly CaseRecord[], title = 'formcert 
     let row = rows.get(r.id);
     if (!row) {
       const isText = 'utf8' in r.input;
+      const input = boundText('utf8' in r.input ? r.input.utf8 : r.input.base64);
+      const expectedText = r.expected.observation !== undefined ? observationText(r.expected.observation) : undefined;
+      const cut = input.cut || r.inputTruncated === true || expectedText?.cut === true;
       row = {
         id: r.id,
         name: r.name,
@@ -77,22 +101,26 @@ export function buildHtmlData(records: readonly CaseRecord[], title = 'formcert 
         requirements: r.requirements,
         ...(r.note ? { note: r.note } : {}),
         ...(r.file ? { file: r.file } : {}),
-        input: 'utf8' in r.input ? r.input.utf8 : r.input.base64,
+        input: input.text,
         inputKind: isText ? 'utf8' : 'base64',
         inputBytes: r.inputBytes,
-        inputTruncated: r.inputTruncated === true,
+        inputTruncated: r.inputTruncated === true || input.cut,
         expected: expectedLabel(r),
-        ...(r.expected.observation !== undefined ? { expectedText: writeJson(r.expected.observation, { indent: 2 }) } : {}),
+        ...(expectedText ? { expectedText: expectedText.text } : {}),
+        ...(cut ? { wholeCommand: `formcert show ${r.id}` } : {}),
         results: {},
       };
       rows.set(r.id, row);
     }
+    // A passing observation equals the expected one: showing it twice only makes the page bigger.
+    const gotText = r.got.observation !== undefined && r.outcome !== 'pass' ? observationText(r.got.observation).text : undefined;
+    const stderr = r.stderr ? boundText(r.stderr).text : undefined;
     row.results[implIndex.get(r.implementation)!] = {
       outcome: r.outcome,
-      got: gotLabel(r),
-      ...(r.got.observation !== undefined ? { gotText: writeJson(r.got.observation, { indent: 2 }) } : {}),
+      got: boundText(gotLabel(r)).text,
+      ...(gotText !== undefined ? { gotText } : {}),
       ...(r.diff ? { diff: r.diff } : {}),
-      ...(r.stderr ? { stderr: r.stderr } : {}),
+      ...(stderr ? { stderr } : {}),
       time: r.time,
       ...(r.expectedFailure !== undefined ? { expectedFailure: r.expectedFailure } : {}),
       ...(r.expected.verdict === 'either' && (r.got.verdict === 'accept' || r.got.verdict === 'reject') ? { either: r.got.verdict } : {}),

@@ -167,10 +167,12 @@ export const REPORT_JS = `
     badge.appendChild(o);
     badge.appendChild(document.createTextNode('  ' + impls[ii].name + ' · ' + r.time.toFixed(1) + ' ms' + (r.expectedFailure !== undefined ? ' · expected failure: ' + r.expectedFailure : '')));
     d.appendChild(badge);
-    section(d, 'Input (' + c.inputBytes + ' bytes' + (c.inputKind === 'base64' ? ', base64' : '') + (c.inputTruncated ? ', cut short' : '') + ')', c.input, 'details-input');
+    // The diff says what is wrong in one look, so it comes first; the long texts follow.
+    if (r.diff) section(d, 'Difference (expected → actual)', r.diff.join('\\n'), 'details-diff');
+    section(d, 'Input (' + c.inputBytes + ' bytes' + (c.inputKind === 'base64' ? ', base64' : '') + (c.inputTruncated ? ', shown cut' : '') + ')', c.input, 'details-input');
+    if (c.wholeCommand) d.appendChild(el('p', { 'class': 'muted', id: 'details-whole' }, 'whole input and expectation: ' + c.wholeCommand));
     section(d, 'Expected', c.expected + (c.expectedText ? '\\n' + c.expectedText : ''), 'details-expected');
     section(d, 'Got', r.got + (r.gotText ? '\\n' + r.gotText : ''), 'details-got');
-    if (r.diff) section(d, 'Difference (expected → actual)', r.diff.join('\\n'), 'details-diff');
     section(d, 'Testee stderr', r.stderr, 'details-stderr');
     $('details').hidden = false;
     $('details').setAttribute('data-case', c.id);

@@ -1,9 +1,9 @@
 /**
  * Issue 11 item 8 for the journal: `validate journal` stays under 200 MB peak RSS on a 200 MB header
- * line without LF and on a 600 MiB v3 torn tail (both counted, not held), and on /dev/zero while it
- * reads on; measured in a child process (peak RSS written at exit by rss-preload.cjs, or read from /proc).
+ * line without LF and on a 600 MiB v3 torn tail (both counted, not held), on a 200 MB line through a
+ * pipe and on /dev/zero (refusal decided by the line's first bytes, the rest counted); measured in a child process (peak RSS written at exit by rss-preload.cjs, or read from /proc).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,6 +60,23 @@ describe.runIf(existsSync('/proc/self/status'))('validate journal under 200 MB p
     expect([r.status, r.stdout.split('\n')[0]]).toEqual([1, 'code: UNTERMINATED_HEADER']);
     expect(r.stdout).toContain('byte 0');
     expect(r.peakKb).toBeGreaterThan(0);
+    expect(r.peakKb).toBeLessThan(LIMIT_KB);
+  });
+
+  it('/dev/zero (an endless header line, decided at byte 0): bounded while it reads on', async () => {
+    const r = await validate('/dev/zero', 3000);
+    expect(r.peakKb).toBeGreaterThan(0);
+    expect(r.peakKb).toBeLessThan(LIMIT_KB);
+  });
+
+  it('a 200 MB line of NULs then LF through a pipe: JSON_SYNTAX at byte 0, the line counted', async () => {
+    const fifo = join(dir, 'pipe');
+    spawnSync('mkfifo', [fifo]);
+    const feeder = spawn('sh', ['-c', `(head -c 200000000 /dev/zero; printf '\\n') > ${fifo} 2>/dev/null`], { stdio: 'ignore' });
+    const r = await validate(fifo);
+    feeder.kill('SIGKILL');
+    expect([r.status, r.stdout.split('\n')[0]]).toEqual([1, 'code: JSON_SYNTAX']);
+    expect(r.stdout).toContain('byte 0');
     expect(r.peakKb).toBeLessThan(LIMIT_KB);
   });
 

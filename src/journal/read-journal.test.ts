@@ -190,3 +190,51 @@ describe('long unterminated lines (counted, read again only when their content m
     expect(bad.ok ? 'accept' : [bad.error.code, bad.error.location.byteOffset]).toEqual([CODES.JSON_SYNTAX, HEADER.length + entry(1).length + big]);
   });
 });
+
+describe('long lines from a source that cannot be read again (a pipe, /dev/zero)', () => {
+  /** A reader with a small pending limit and no reread, fed in 50-byte chunks. */
+  function piped(bytes: Uint8Array): string {
+    const reader = new JournalReader({ pendingLimitBytes: 200 });
+    for (let at = 0; at < bytes.length; at += 50) reader.push(Buffer.from(bytes.subarray(at, at + 50)));
+    const r = reader.finish();
+    return r.ok ? `accept ${r.value.frontier} ${r.value.tornTailBytes}` : `reject ${r.error.code} ${r.error.location.line} ${r.error.location.byteOffset}`;
+  }
+  const whole = (bytes: Uint8Array) => {
+    const r = readJournalBytes(bytes);
+    return r.ok ? `accept ${r.value.frontier} ${r.value.tornTailBytes}` : `reject ${r.error.code} ${r.error.location.line} ${r.error.location.byteOffset}`;
+  };
+
+  it('gives the verdict, code and place of a held line when the prefix decides it (counted lines)', () => {
+    const run = (n: number, b: number) => Buffer.alloc(n, b);
+    const files = [
+      run(5000, 0), // an endless header of NULs, cut: unterminated
+      Buffer.concat([run(5000, 0), Buffer.from('\n')]),
+      Buffer.concat([run(3000, 0), Buffer.from('\r'), run(100, 0), Buffer.from('\n')]),
+      Buffer.concat([run(3000, 0x61), Buffer.of(0xff), run(100, 0x61), Buffer.from('\n')]),
+      Buffer.concat([Buffer.from(HEADER + '{"position":x'), run(3000, 0x20), Buffer.from('\n')]),
+      Buffer.concat([Buffer.from(HEADER + '{"position":x'), run(3000, 0x20)]),
+      Buffer.concat([Buffer.from(HEADER.replace('3', '2') + '{"position":x'), run(3000, 0x20)]),
+      Buffer.concat([Buffer.from(HEADER + '{"a":1,"a":2,'), run(3000, 0x31), Buffer.from('\n')]),
+      Buffer.concat([Buffer.from(HEADER + entry(1)), run(3000, 0x20), Buffer.from('\n')]),
+    ];
+    for (const f of files) expect(piped(f)).toBe(whole(f));
+  });
+
+  it('agrees with the in-memory reader on edited files with long runs (property)', () => {
+    const files = fc
+      .tuple(journalHistory({ maxLines: 3 }), fc.nat(), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 150, max: 900 }), fc.nat(), fc.integer({ min: 0, max: 255 }))
+      .map(([s, at, fill, n, at2, v]) => {
+        const b = Buffer.from(sampleBytes(s));
+        const i = b.length === 0 ? 0 : at % (b.length + 1);
+        const out = Buffer.concat([b.subarray(0, i), Buffer.alloc(n, fill), b.subarray(i)]);
+        if (out.length > 0) out[at2 % out.length] = v;
+        return new Uint8Array(out);
+      });
+    assertProperty(
+      fc.property(files, (bytes) => {
+        expect(piped(bytes)).toBe(whole(bytes));
+      }),
+      { seed: 11, numRuns: 400 },
+    );
+  });
+});

@@ -92,6 +92,8 @@ export class JournalReader {
   /** The pending line outgrew PENDING_LIMIT_BYTES: it is counted in partsLength, and parts holds its first bytes only. */
   private counting = false;
   private readonly pendingLimit: number;
+  /** A counted line that cannot be read again, whose refusal its held prefix already decides. */
+  private decided: DecidedLine | undefined;
   private offset = 0;
   private lineNo = 0;
   private header: Header | undefined;
@@ -120,6 +122,11 @@ export class JournalReader {
       if (lf < 0) {
         this.keep(buf);
         return true;
+      }
+      if (this.decided) {
+        this.keep(buf.subarray(0, lf));
+        this.lineNo++;
+        return this.stop(this.decidedRefusal(true));
       }
       const line = this.pendingLine(lf, buf);
       this.parts = [];
@@ -158,6 +165,10 @@ export class JournalReader {
     if (tail > 0) {
       if (this.header.schema === SCHEMA_READABLE) {
         // R-J3: a final complete v2 entry line without LF is part of the history.
+        if (this.decided) {
+          this.lineNo++;
+          return fail(this.decidedRefusal(false));
+        }
         if (!this.processLine(this.pendingLine(0, Buffer.alloc(0)), false)) return fail(this.error!);
       } else {
         // R-J3: v3 bytes after the last LF are outside the recovered prefix, never inspected.
@@ -183,6 +194,7 @@ export class JournalReader {
 
   private keep(bytes: Buffer): void {
     if (this.counting) {
+      if (this.decided) this.decided.track(bytes, this.partsLength);
       this.partsLength += bytes.length;
       return;
     }
@@ -194,7 +206,55 @@ export class JournalReader {
       this.parts = [Buffer.concat(this.parts).subarray(0, BOM.length)];
       this.parts[0] = Buffer.from(this.parts[0]!);
       this.counting = true;
+    } else if (!this.reread && this.partsLength > this.pendingLimit) {
+      this.decideFromPrefix();
     }
+  }
+
+  /**
+   * A line too long to hold, from a source that cannot be read again (a pipe, a device): when its held
+   * prefix already decides its refusal — whatever follows, only a later CR or UTF-8 fault could change
+   * the code, and those are tracked — the rest is counted instead of held. Otherwise it stays held.
+   */
+  private decideFromPrefix(): void {
+    const held = Buffer.concat(this.parts);
+    const atFileStart = this.offset === 0;
+    const bom = atFileStart && startsWithBom(held);
+    const bomFault = bom && enforces(this.profile, RULES.FILE_BOM);
+    const start = bom ? BOM.length : 0;
+    if (isBlank(held, start)) return;
+    const bodyEnd = held.length - incompleteUtf8Tail(held);
+    const cr = held.indexOf(BYTE.CR);
+    const utf8 = cr >= 0 ? -1 : firstInvalidUtf8Offset(held, 0, bodyEnd);
+    let json: FormatError | undefined;
+    if (cr < 0 && !bomFault && utf8 < 0) {
+      // A JSON fault is decided when two cuts 64 bytes apart report it alike, well before both: a
+      // token cut by the end of the prefix would be reported at (or just before) the cut.
+      const early = this.scanner.scan(held, start, bodyEnd - 64, true);
+      const late = this.scanner.scan(held, start, bodyEnd, true);
+      if (early.ok || late.ok || early.error.code !== late.error.code) return;
+      const offset = late.error.location.byteOffset ?? 0;
+      if (offset !== early.error.location.byteOffset || offset >= bodyEnd - 80) return;
+      json = late.error;
+    }
+    this.decided = new DecidedLine(cr, bomFault, utf8, json, held.subarray(bodyEnd), bodyEnd);
+    this.parts = [Buffer.from(held.subarray(0, BOM.length))];
+    this.counting = true;
+  }
+
+  /** The refusal of a decided line, by the order checkLine applies (R-J1 first, then JSON). */
+  private decidedRefusal(terminated: boolean): FormatError {
+    const d = this.decided!;
+    const at: LineContext = { line: this.lineNo, byteOffset: this.offset };
+    if (d.cr >= 0) return refuse(RULES.CARRIAGE_RETURN, 'carriage return in the file', at, undefined, undefined, at.byteOffset + d.cr);
+    if (d.bomFault) return refuse(RULES.FILE_BOM, 'a journal must not start with a byte-order mark', at);
+    if (d.utf8 >= 0) return refuse(RULES.FILE_INVALID_UTF8, 'invalid UTF-8', at, undefined, undefined, at.byteOffset + d.utf8);
+    const e = d.json!;
+    if (!terminated && e.code === CODES.JSON_SYNTAX) {
+      // R-J3: an unparsable unterminated final v2 line.
+      return refuse(RULES.UNTERMINATED_V2_LINE, `unparsable final v2 line without LF (${e.message})`, at, e.location.pointer, undefined, at.byteOffset + (e.location.byteOffset ?? 0));
+    }
+    return placeAtLine(e, at);
   }
 
   /** The pending line, completed by `more[0, upTo)`: held, or read again when it was counted. */
@@ -328,6 +388,48 @@ export class JournalReader {
     if (typeof origin === 'number' && fast.last > origin) this.entryCount += fast.last - Math.max(fast.first, origin + 1) + 1;
     return true;
   }
+}
+
+/** What the reader keeps of a decided line while it counts the rest (offsets relative to the line). */
+class DecidedLine {
+  constructor(
+    /** First CR, or -1. */
+    public cr: number,
+    readonly bomFault: boolean,
+    /** First byte starting an invalid UTF-8 sequence, or -1. */
+    public utf8: number,
+    /** The JSON refusal the prefix decides (when no CR, BOM or UTF-8 fault precedes it). */
+    readonly json: FormatError | undefined,
+    /** Bytes of a UTF-8 sequence cut by the end of what was seen, and where they start. */
+    private carry: Buffer,
+    private carryAt: number,
+  ) {}
+
+  /** Watches the next bytes (at relative offset `at`) for a CR or a UTF-8 fault, which come first. */
+  track(bytes: Buffer, at: number): void {
+    if (this.cr >= 0) return;
+    const cr = bytes.indexOf(BYTE.CR);
+    if (cr >= 0) this.cr = at + cr;
+    if (this.utf8 >= 0 || this.bomFault) return;
+    const data = this.carry.length > 0 ? Buffer.concat([this.carry, bytes]) : bytes;
+    const bodyEnd = data.length - incompleteUtf8Tail(data);
+    const bad = firstInvalidUtf8Offset(data, 0, bodyEnd);
+    // A CR before the UTF-8 fault wins anyway; after it, the fault still comes first in the line.
+    if (bad >= 0) this.utf8 = this.carryAt + bad;
+    this.carry = Buffer.from(data.subarray(bodyEnd));
+    this.carryAt += bodyEnd;
+  }
+}
+
+/** Length of a UTF-8 sequence cut by the end of `b` (0 when the last sequence is whole). */
+function incompleteUtf8Tail(b: Uint8Array): number {
+  for (let i = b.length - 1; i >= 0 && i >= b.length - 3; i--) {
+    const x = b[i]!;
+    if ((x & 0xc0) === 0x80) continue;
+    const need = x >= 0xf0 ? 4 : x >= 0xe0 ? 3 : x >= 0xc0 ? 2 : 1;
+    return b.length - i < need ? b.length - i : 0;
+  }
+  return 0;
 }
 
 function startsWithBom(b: Uint8Array): boolean {

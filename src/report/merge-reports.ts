@@ -41,3 +41,35 @@ export function mergeRecords(sources: ReadonlyArray<{ path: string; records: rea
   out.sort((a, b) => cmp(a.implementation, b.implementation) || cmp(a.op, b.op) || cmp(a.id, b.id));
   return ok(out);
 }
+
+/**
+ * Why a merged set is incomplete, or undefined when nothing is missing: per implementation, the
+ * records must number the selection size each record carries, and every record must carry the same
+ * size and shard count (issue 11 item 7). Records written before the fields existed are not checked.
+ */
+export function findMissingCases(records: readonly CaseRecord[]): string | undefined {
+  const byImpl = new Map<string, CaseRecord[]>();
+  for (const r of records) {
+    let list = byImpl.get(r.implementation);
+    if (!list) byImpl.set(r.implementation, (list = []));
+    list.push(r);
+  }
+  for (const [impl, list] of byImpl) {
+    const checked = list.filter((r) => r.selection !== undefined);
+    if (checked.length === 0) continue;
+    const sizes = new Set(checked.map((r) => r.selection));
+    const counts = new Set(checked.map((r) => (r.shard ?? '1/1').split('/')[1]));
+    if (sizes.size > 1 || counts.size > 1) {
+      return `${impl}: the reports come from different selections (selection sizes ${[...sizes].join(', ')}, shard counts ${[...counts].join(', ')})`;
+    }
+    const size = checked[0]!.selection!;
+    if (list.length < size) {
+      const count = Number([...counts][0]);
+      const seen = new Set(checked.map((r) => (r.shard ?? '1/1').split('/')[0]));
+      const missing = Array.from({ length: count }, (_, i) => String(i + 1)).filter((i) => !seen.has(i));
+      const which = missing.length > 0 ? `; no case from shard ${missing.map((i) => `${i}/${count}`).join(', ')}` : '';
+      return `${impl}: ${list.length} of ${size} selected cases${which}`;
+    }
+  }
+  return undefined;
+}

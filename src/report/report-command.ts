@@ -1,7 +1,7 @@
 /** The work behind `formcert report …`. */
 import { writeFile } from 'node:fs/promises';
 import { EXIT } from '../shared/exit-codes.ts';
-import { mergeRecords, readReports } from './merge-reports.ts';
+import { findMissingCases, mergeRecords, readReports } from './merge-reports.ts';
 import { renderBadge } from './render-badge.ts';
 import { renderHtml } from './render-html.ts';
 import { renderJunit } from './render-junit.ts';
@@ -14,7 +14,7 @@ import { renderJsonl, writeReportDir } from './write-report-dir.ts';
 export async function reportCommand(
   format: 'merge' | 'html' | 'junit' | 'markdown' | 'badge',
   paths: readonly string[],
-  opts: { output?: string; report?: string; title?: string },
+  opts: { output?: string; report?: string; title?: string; allowPartial?: boolean },
   io: { out: (s: string) => void; err: (s: string) => void },
 ): Promise<number> {
   const read = await readReports(paths);
@@ -28,6 +28,15 @@ export async function reportCommand(
     return EXIT.USAGE;
   }
   const records = merged.value;
+  if (format === 'merge') {
+    const missing = findMissingCases(records);
+    // A merge that lacks a shard must not print PASSED over cases that never ran (issue 11 item 7).
+    if (missing !== undefined && opts.allowPartial !== true) {
+      io.err(`formcert report merge: incomplete: ${missing} (pass --allow-partial to merge anyway)\n`);
+      return EXIT.USAGE;
+    }
+    if (missing !== undefined) io.err(`formcert report merge: warning: partial merge: ${missing}\n`);
+  }
   const summary = summarize(records);
   const text =
     format === 'merge'

@@ -56,6 +56,10 @@ export interface CaseRecord {
   /** The vector file, relative to the repository root. */
   readonly file?: string;
   readonly note?: string;
+  /** `I/N` when the run was shard I of N (`--shard`). */
+  readonly shard?: string;
+  /** How many cases the run's selection holds over all its shards: `report merge` checks nothing is missing. */
+  readonly selection?: number;
 }
 
 /** Inputs longer than this are cut in records (the vector holds the whole input). */
@@ -125,6 +129,8 @@ export function formatCaseRecord(r: CaseRecord): string {
     ['inputTruncated', r.inputTruncated],
     ['file', r.file],
     ['note', r.note],
+    ['shard', r.shard],
+    ['selection', r.selection === undefined ? undefined : fromPlain(r.selection)],
   ]);
   return writeJson(value);
 }

@@ -213,6 +213,9 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
       testee,
       checkCodes: o.codes,
       ...(expectedFailures ? { expectedFailures } : {}),
+      // The unsharded selection's size lets `report merge` see a missing shard (issue 11 item 7).
+      selection: shard ? selectCases(all, { profile, ...(ops ? { ops } : {}), ...filters }).length : vectors.length,
+      ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
       concurrency: persistent ? jobs * depth : jobs,
       onCase: (r) => progress.tick(isFailingOutcome(r.outcome) && r.expectedFailure === undefined),
     });

@@ -17,6 +17,9 @@ export interface CertifyOptions {
   readonly expectedFailures?: ExpectedFailures;
   /** Cases in flight at once. */
   readonly concurrency: number;
+  /** `I/N` of `--shard`, and the size of the whole selection over all shards: stamped on every record. */
+  readonly shard?: string;
+  readonly selection?: number;
   /** Called after each case (progress display). */
   readonly onCase?: (record: CaseRecord) => void;
 }
@@ -62,6 +65,7 @@ export function buildRecord(
   answer: TesteeAnswer | undefined,
   checkCodes: boolean,
   expectedFailures?: ExpectedFailures,
+  run: { shard?: string; selection?: number } = {},
 ): CaseRecord {
   const base = {
     id: v.id,
@@ -77,6 +81,8 @@ export function buildRecord(
     ...(expectedFailures?.has(v.id) ? { expectedFailure: expectedFailures.get(v.id)! } : {}),
     file: v.file,
     note: v.note,
+    ...(run.shard !== undefined ? { shard: run.shard } : {}),
+    ...(run.selection !== undefined ? { selection: run.selection } : {}),
   };
   if (!answer) return { ...base, got: { verdict: 'n/a' }, outcome: 'n/a', time: 0 };
   const observe = testee.ops.get(v.op)?.observe ?? false;
@@ -111,7 +117,7 @@ export async function runCertification(options: CertifyOptions): Promise<Certify
         detector.add(answer, v.expect.verdict);
         if (detector.earlyVerdict()) stop = true;
       }
-      const record = buildRecord(v, testee, answer, options.checkCodes, options.expectedFailures);
+      const record = buildRecord(v, testee, answer, options.checkCodes, options.expectedFailures, options);
       records[i] = record;
       options.onCase?.(record);
     }

@@ -20,9 +20,12 @@ export function register(program: Command, setExit: SetExit): void {
       .description(DESCRIPTIONS[format])
       .argument('<reports...>', 'results.jsonl files written by `formcert certify --report DIR`')
       .option('-o, --output <file>', 'write here instead of stdout');
-    if (format === 'merge') cmd.option('--report <dir>', 'also write every report form of the merged run to DIR');
+    if (format === 'merge') {
+      cmd.option('--report <dir>', 'also write every report form of the merged run to DIR');
+      cmd.option('--allow-partial', 'merge even when a shard or some selected cases are missing');
+    }
     if (format === 'html') cmd.option('--title <title>', 'page title');
-    cmd.action(async (paths: string[], opts: { output?: string; report?: string; title?: string }) => {
+    cmd.action(async (paths: string[], opts: { output?: string; report?: string; title?: string; allowPartial?: boolean }) => {
       const { reportCommand } = await import('../../report/report-command.ts');
       setExit(
         await reportCommand(format, paths, opts, {

@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- name…]`: runs every bench/*.bench.ts (or those whose name contains a given word)
- * and prints their figures. Each module default-exports an async function returning lines to print.
+ * `npm run bench [-- --quick] [-- name…]`: runs every bench/*.bench.ts (or those whose name contains a
+ * given word) and prints their figures. Each module default-exports an async function returning lines
+ * to print. `--quick` picks the small preset (see bench-size.ts); the size variables still win.
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,7 +11,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export type Benchmark = () => Promise<string[]>;
 
 const here = dirname(fileURLToPath(import.meta.url));
-const filters = process.argv.slice(2);
+const args = process.argv.slice(2);
+if (args.includes('--quick')) process.env.FORMCERT_BENCH_QUICK = '1';
+const filters = args.filter((a) => a !== '--quick');
 const files = readdirSync(here)
   .filter((f) => f.endsWith('.bench.ts'))
   .filter((f) => filters.length === 0 || filters.some((w) => f.includes(w)))

@@ -1,0 +1,18 @@
+/**
+ * Bench sizes: an environment variable wins, else the preset (`npm run bench -- --quick` sets
+ * FORMCERT_BENCH_QUICK=1 for a run under two minutes; the full preset is the default).
+ */
+
+/** True when the quick preset was asked for. */
+export function isQuickBench(): boolean {
+  return process.env.FORMCERT_BENCH_QUICK === '1';
+}
+
+/** The size `variable` names, else the preset's default; refuses a value that is not a positive number. */
+export function benchSize(variable: string, defaults: { full: number; quick: number }): number {
+  const raw = process.env[variable];
+  if (raw === undefined || raw === '') return isQuickBench() ? defaults.quick : defaults.full;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${variable}=${raw} is not a positive number`);
+  return value;
+}

@@ -98,18 +98,16 @@ describe('journal profiles', () => {
     const blankLine = join(dir, 'blank-line.jsonl');
     writeFileSync(blankLine, '{"schema":3,"generation":0,"origin":0}\n\n');
 
-    it('`validate journal --profile core` accepts a file whose only fault is a blank line; strict refuses it', () => {
+    // One process per test (the fast tier runs on 2 cores): strict's BLANK_LINE verdict on the same
+    // bytes is the golden case file-blank-line's.
+    it('`validate journal --profile core` accepts a file whose only fault is a blank line', () => {
       const core = spawnSync(process.execPath, [bin, 'validate', 'journal', blankLine, '--profile', 'core'], { encoding: 'utf8' });
       expect([core.status, core.stdout.split('\n')[0]]).toEqual([0, `valid journal: ${blankLine}`]);
-      const strict = spawnSync(process.execPath, [bin, 'validate', 'journal', blankLine], { encoding: 'utf8' });
-      expect([strict.status, strict.stdout.split('\n')[0]]).toEqual([1, 'code: BLANK_LINE']);
     });
 
     it('`testee exec --profile core` answers under core', () => {
       const core = spawnSync(process.execPath, [bin, 'testee', 'exec', '--profile', 'core', 'journal.read', blankLine], { encoding: 'utf8' });
-      expect(core.status).toBe(0);
-      const strict = spawnSync(process.execPath, [bin, 'testee', 'exec', 'journal.read', blankLine], { encoding: 'utf8' });
-      expect([strict.status, strict.stdout.split('\n')[0]]).toEqual([1, 'code: BLANK_LINE']);
+      expect([core.status, core.stdout.startsWith('{')]).toEqual([0, true]);
     });
   });
 });

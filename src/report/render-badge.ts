@@ -1,4 +1,5 @@
-/** The SVG badge (`core 312/312 · strict 97/100`), self-contained, no fonts or links fetched. */
+/** The SVG badge (`formcert journal.read | core 312/312 · strict 97/100`), self-contained, no fonts or links fetched. */
+import { isScoredOutcome, OUTCOMES } from '../results/outcome.ts';
 import type { RunSummary } from './summarize.ts';
 
 /** The badge's text: passed/scored per profile that has scored cases. */
@@ -9,6 +10,22 @@ export function badgeText(s: RunSummary): string {
     if (score.scored > 0) parts.push(`${p} ${score.passed}/${score.scored}`);
   }
   return parts.length > 0 ? parts.join(' · ') : 'no scored cases';
+}
+
+/**
+ * What the badge certifies: the ops with scored cases, or per format the number of ops when there
+ * are more than two (a badge must not claim ops its run never exercised: issue 13 item 6).
+ */
+export function badgeScope(s: RunSummary): string {
+  const ops = [...s.byOp].filter(([, c]) => OUTCOMES.some((o) => isScoredOutcome(o) && c[o] > 0)).map(([op]) => op);
+  if (ops.length === 0) return 'no ops';
+  if (ops.length <= 2) return ops.join(', ');
+  const byFormat = new Map<string, number>();
+  for (const op of ops) {
+    const format = op.slice(0, op.indexOf('.'));
+    byFormat.set(format, (byFormat.get(format) ?? 0) + 1);
+  }
+  return [...byFormat].map(([f, n]) => (n === 1 ? ops.find((op) => op.startsWith(`${f}.`))! : `${f} ${n} ops`)).join(', ');
 }
 
 /** Green when everything passes, red when an invalid input was accepted or the testee broke, orange otherwise. */
@@ -31,8 +48,8 @@ function textWidth(s: string): number {
   return Math.ceil(w);
 }
 
-/** Renders the badge as an SVG document. */
-export function renderBadge(s: RunSummary, label = 'formcert'): string {
+/** Renders the badge as an SVG document; its label names what it covers (`formcert journal.read`). */
+export function renderBadge(s: RunSummary, label = `formcert ${badgeScope(s)}`): string {
   const value = badgeText(s);
   const lw = textWidth(label) + 12;
   const vw = textWidth(value) + 12;

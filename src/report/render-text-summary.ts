@@ -32,8 +32,11 @@ export function describeRun(s: RunSummary, ctx: RunContext): string {
   );
 }
 
-/** Renders the summary as lines of at most about 100 characters, under a header line. */
-export function renderTextSummary(s: RunSummary, header: string): string[] {
+/**
+ * Renders the summary as lines of at most about 100 characters, under a header line. `reportFile`
+ * is the report page written for this run, if any: the hint about unlisted failures points there.
+ */
+export function renderTextSummary(s: RunSummary, header: string, reportFile?: string): string[] {
   const out: string[] = [header];
   out.push('');
   const shown = OUTCOMES.filter((o) => s.byOutcome[o] > 0 || o === 'pass');
@@ -62,7 +65,10 @@ export function renderTextSummary(s: RunSummary, header: string): string[] {
       out.push(`  ${r.outcome.padEnd(22)} ${r.op.padEnd(17)} ${r.id}  ${clip(r.name, 36)}  [${r.requirements.join(' ')}]`);
       out.push(`      ${clip(describeProblem(r), 92)}`);
     }
-    if (s.failures.length > LISTED_FAILURES) out.push(`  … and ${s.failures.length - LISTED_FAILURES} more (write them all with --report DIR)`);
+    if (s.failures.length > LISTED_FAILURES) {
+      const more = s.failures.length - LISTED_FAILURES;
+      out.push(reportFile !== undefined ? `  … and ${more} more, all listed in ${reportFile}` : `  … and ${more} more (write them all with --report DIR)`);
+    }
   }
   out.push('');
   const failing = s.failures.filter((r) => r.outcome.startsWith('fail:')).length;

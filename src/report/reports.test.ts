@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { writeJson } from '../shared/json/write-value.ts';
 import { formatCaseRecord, parseCaseRecord, parseCaseRecords, recordInput, RECORD_INPUT_LIMIT } from '../results/case-record.ts';
 import { mergeRecords } from './merge-reports.ts';
-import { badgeText, renderBadge } from './render-badge.ts';
+import { badgeScope, badgeText, renderBadge } from './render-badge.ts';
 import { renderJunit, xmlSafe } from './render-junit.ts';
 import { renderMarkdown } from './render-markdown.ts';
 import { renderTextSummary } from './render-text-summary.ts';
@@ -48,6 +48,10 @@ describe('summaries', () => {
     expect(s.passed).toBe(false);
     const text = renderTextSummary(s, 'header');
     expect(text.length).toBeLessThan(45);
+    // Past the listed failures, the hint names the report page when one was written (issue 13 item 6).
+    const many = summarize(Array.from({ length: 12 }, (_, i) => record({ id: `f1${String(i).padStart(18, '0')}`, outcome: 'fail:rejected-valid' })));
+    expect(renderTextSummary(many, 'h', 'out/report.html')).toContain('  … and 2 more, all listed in out/report.html');
+    expect(renderTextSummary(many, 'h')).toContain('  … and 2 more (write them all with --report DIR)');
     expect(text.at(-1)).toMatch(/^FAILED: 2 failing, 1 errored/);
   });
 
@@ -95,6 +99,10 @@ describe('JUnit, Markdown, badge', () => {
   it('draws a badge with the per-profile score and a colour for the worst outcome', () => {
     const alpha = summarize(sampleRecords().filter((r) => r.implementation.startsWith('alpha')));
     expect(renderBadge(alpha)).toContain('core 6/6');
+    // The label names the ops the run scored (issue 13 item 6).
+    expect(renderBadge(alpha)).toContain('aria-label="formcert journal.read, morph 2 ops: core 6/6"');
+    expect(badgeScope(summarize([record({ id: 'f0000000000000000001', outcome: 'pass' }), record({ id: 'f0000000000000000002', outcome: 'n/a', op: 'journal.append' })]))).toBe('journal.read');
+    expect(badgeScope(summarize([record({ id: 'f0000000000000000003', outcome: 'skipped' })]))).toBe('no ops');
     expect(renderBadge(alpha)).toContain('#2e7d32');
     const beta = summarize(sampleRecords().filter((r) => r.implementation.startsWith('beta')));
     expect(renderBadge(beta)).toContain('#c62828');

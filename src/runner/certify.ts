@@ -3,7 +3,7 @@
  * runs the selected cases, writes the reports and prints the one-screen summary.
  */
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { isOpName, OP_NAMES } from '../shared/ops.ts';
 import type { Profile } from '../shared/errors.ts';
@@ -246,7 +246,7 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
     seconds,
     ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
   });
-  const lines = renderTextSummary(summary, header);
+  const lines = renderTextSummary(summary, header, o.report !== undefined && !reportError ? join(o.report, 'report.html') : undefined);
   if (o.report !== undefined && !reportError) lines.push(`Reports: ${o.report}/ (results.jsonl, junit.xml, summary.md, report.html, badge.svg)`);
   if (summary.failures.length > 0) {
     const rerun = await rerunCommand(o, summary.failures.map((r) => r.id), reportError ? undefined : o.report);

@@ -9,7 +9,7 @@ const DESCRIPTIONS: Record<Format, string> = {
   html: 'one static HTML page: implementations × cases matrix, filters, details per case',
   junit: 'JUnit XML for CI',
   markdown: 'Markdown summary for a CI step summary',
-  badge: 'SVG badge (core P/N · strict P/N)',
+  badge: 'SVG badge naming the ops it covers (formcert journal.read | core P/N · strict P/N)',
 };
 
 export function register(program: Command, setExit: SetExit): void {

@@ -51,6 +51,8 @@ export interface CaseRecord {
   readonly input: RecordInput;
   readonly inputBytes: number;
   readonly inputTruncated?: boolean;
+  /** Persistent mode: unplanned testee process deaths while this case was in flight or just after its answer. */
+  readonly processDeaths?: readonly string[];
   /** Reason from --expected-failures when the case is listed there. */
   readonly expectedFailure?: string;
   /** The vector file, relative to the repository root. */
@@ -124,6 +126,7 @@ export function formatCaseRecord(r: CaseRecord): string {
     ],
     ['diff', plain(r.diff)],
     ['stderr', r.stderr === '' ? undefined : r.stderr],
+    ['processDeaths', plain(r.processDeaths)],
     ['input', plain(r.input)],
     ['inputBytes', fromPlain(r.inputBytes)],
     ['inputTruncated', r.inputTruncated],

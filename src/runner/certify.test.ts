@@ -95,7 +95,8 @@ describe('formcert certify', () => {
   });
 
   it('gives the same outcomes in persistent mode, with ops it does not declare as n/a', async () => {
-    const r = await certify({ vectors: dir, persistent: true, testee: SCRIPTED_PERSISTENT });
+    // The hang costs two timeouts here (pipelined, then alone in a fresh process): keep them short.
+    const r = await certify({ vectors: dir, persistent: true, testee: SCRIPTED_PERSISTENT, timeoutMs: '1500' });
     expect(outcomes(r.records)).toEqual(expected);
     const narrowed = await certify({ vectors: quick, persistent: true, testee: ['/usr/bin/env', 'TOY_OPS=journal.read', ...SCRIPTED_PERSISTENT] });
     expect(narrowed.records.find((x) => x.op === 'morph.c14n')?.outcome).toBe('n/a');

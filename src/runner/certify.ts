@@ -17,7 +17,7 @@ import { isFailingOutcome } from '../results/outcome.ts';
 import { startPersistentTestee } from './persistent-testee.ts';
 import { createProgress } from './progress.ts';
 import { referenceExecTemplate, referenceImplementation, referenceServeArgv } from './reference-testee.ts';
-import { implementationLabel, runCertification } from './run-certification.ts';
+import { describeDeath, implementationLabel, runCertification } from './run-certification.ts';
 import { rerunCommand } from './rerun-command.ts';
 import { compileNamePattern, parseShard, selectCases, splitIdList, unknownIds, type Shard } from './select-cases.ts';
 import { TesteeSetupError, type Testee } from './testee-reply.ts';
@@ -68,13 +68,17 @@ function withName(t: Testee, name: string): Testee {
     mode: t.mode,
     ops: t.ops,
     implementation: { ...t.implementation, name },
-    run: (op, path) => t.run(op, path),
+    run: (op, path, id) => t.run(op, path, id),
+    ...(t.settle ? { settle: () => t.settle!() } : {}),
     close: () => t.close(),
   };
 }
 
 /** The bundled vectors (resolved against the repository root by the loader). */
 export const DEFAULT_VECTORS = 'golden';
+
+/** Process deaths listed by the summary; the rest are counted. */
+const LISTED_DEATHS = 10;
 
 /** Default runs in flight per persistent process. */
 export const PIPELINE_DEPTH = 16;
@@ -247,6 +251,21 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
     ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
   });
   const lines = renderTextSummary(summary, header, o.report !== undefined && !reportError ? join(o.report, 'report.html') : undefined);
+  // Every unplanned process death is shown, charged to a case or not; one no case reproduces still fails the run.
+  const unexplained = result.deaths.filter((d) => d.chargedTo === undefined).length;
+  if (result.deaths.length > 0) {
+    const names = new Map(result.records.map((r) => [r.id, `${r.name} (${r.id})`]));
+    const verdict = lines.pop()!;
+    lines.push(`  testee process deaths (unplanned): ${result.deaths.length}, ${unexplained} not reproduced by a single case`);
+    for (const d of result.deaths.slice(0, LISTED_DEATHS)) lines.push(`    ${describeDeath(d, (id) => names.get(id) ?? id)}`);
+    if (result.deaths.length > LISTED_DEATHS) lines.push(`    … and ${result.deaths.length - LISTED_DEATHS} more (each is on its cases' records with --report DIR)`);
+    lines.push('');
+    lines.push(
+      summary.passed && unexplained > 0
+        ? `FAILED: every scored case passes, but the testee process died ${unexplained} time${unexplained === 1 ? '' : 's'} with no case that reproduces it.`
+        : verdict,
+    );
+  }
   if (o.report !== undefined && !reportError) lines.push(`Reports: ${o.report}/ (results.jsonl, junit.xml, summary.md, report.html, badge.svg)`);
   if (summary.failures.length > 0) {
     const rerun = await rerunCommand(o, summary.failures.map((r) => r.id), reportError ? undefined : o.report);
@@ -262,5 +281,5 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
     io.err('formcert certify: no case was scored: the testee serves none of the selected ops, or skipped them all\n');
     return EXIT.USAGE;
   }
-  return summary.passed ? EXIT.OK : EXIT.FAILED;
+  return summary.passed && unexplained === 0 ? EXIT.OK : EXIT.FAILED;
 }

@@ -5,7 +5,7 @@ import { SystemicFailureDetector } from './detect-systemic-failure.ts';
 import type { ExpectedFailures } from './expected-failures.ts';
 import { InputFiles } from './input-files.ts';
 import { scoreCase } from './score-case.ts';
-import type { ImplementationInfo, Testee, TesteeAnswer, TesteeReply } from './testee-reply.ts';
+import type { ImplementationInfo, ProcessDeath, Testee, TesteeAnswer, TesteeReply } from './testee-reply.ts';
 
 /** Settings of one run. */
 export interface CertifyOptions {
@@ -31,6 +31,17 @@ export interface CertifyResult {
   readonly systemic?: string;
   /** True when the run stopped early because of it. */
   readonly stoppedEarly: boolean;
+  /** Persistent mode: every unplanned testee process death, with what the re-runs made of it. */
+  readonly deaths: readonly ProcessDeath[];
+}
+
+/** One line about a death, for the summary and the records it touches (`name` maps ids to case names). */
+export function describeDeath(d: ProcessDeath, name: (id: string) => string): string {
+  const parts = [`${d.errorClass}: ${d.detail}`];
+  parts.push(d.handling.length > 0 ? `while handling ${d.handling.map(name).join(', ')}` : 'with no case in flight');
+  if (d.lastAnswered !== undefined) parts.push(`after answering ${name(d.lastAnswered)}`);
+  parts.push(d.chargedTo !== undefined ? `charged to ${name(d.chargedTo)}, which reproduces it alone in a fresh process` : 'no case reproduces it alone in a fresh process');
+  return parts.join('; ');
 }
 
 /** `name version` as shown in reports. */
@@ -103,6 +114,8 @@ export async function runCertification(options: CertifyOptions): Promise<Certify
   const records: Array<CaseRecord | undefined> = new Array(vectors.length);
   const detector = new SystemicFailureDetector();
   const inputs = new InputFiles();
+  // A persistent testee may re-run an answered case to attribute a death: its input stays until settled.
+  const keepInputs = testee.settle !== undefined;
   let next = 0;
   let stop = false;
   const worker = async () => {
@@ -112,8 +125,8 @@ export async function runCertification(options: CertifyOptions): Promise<Certify
       let answer: TesteeAnswer | undefined;
       if (testee.ops.has(v.op)) {
         const path = await inputs.write(v.id, v.op, v.input);
-        answer = await testee.run(v.op, path);
-        await inputs.remove(path);
+        answer = await testee.run(v.op, path, v.id);
+        if (!keepInputs) await inputs.remove(path);
         detector.add(answer, v.expect.verdict);
         if (detector.earlyVerdict()) stop = true;
       }
@@ -122,12 +135,35 @@ export async function runCertification(options: CertifyOptions): Promise<Certify
       options.onCase?.(record);
     }
   };
+  let deaths: readonly ProcessDeath[] = [];
   try {
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+    if (testee.settle) {
+      const settled = await testee.settle();
+      deaths = settled.deaths;
+      const index = new Map(vectors.map((v, i) => [v.id, i]));
+      // A case that answered and then took its process down (or answered twice) is scored on that.
+      for (const [id, answer] of settled.amended) {
+        const i = index.get(id);
+        if (i !== undefined && records[i]) records[i] = buildRecord(vectors[i]!, testee, answer, options.checkCodes, options.expectedFailures);
+      }
+      const name = (id: string) => {
+        const i = index.get(id);
+        return i === undefined ? id : `${vectors[i]!.name} (${id})`;
+      };
+      for (const d of deaths) {
+        const line = describeDeath(d, name);
+        for (const id of new Set([...d.handling, ...(d.lastAnswered !== undefined ? [d.lastAnswered] : [])])) {
+          const i = index.get(id);
+          const r = i === undefined ? undefined : records[i];
+          if (r) records[i!] = { ...r, processDeaths: [...(r.processDeaths ?? []), line] };
+        }
+      }
+    }
   } finally {
     inputs.dispose();
   }
   const done = records.filter((r): r is CaseRecord => r !== undefined);
   const systemic = detector.verdict(testee.mode, stop);
-  return { records: done, stoppedEarly: stop, ...(systemic ? { systemic } : {}) };
+  return { records: done, stoppedEarly: stop, deaths, ...(systemic ? { systemic } : {}) };
 }

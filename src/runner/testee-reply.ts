@@ -38,8 +38,16 @@ export interface Testee {
   readonly mode: 'exec' | 'persistent';
   /** The ops the testee declared; any other op is `n/a`. */
   readonly ops: ReadonlyMap<string, OpDeclaration>;
-  /** Runs one op on one input file. Never rejects: breakage comes back as an `errored` reply. */
-  run(op: string, inputPath: string): Promise<TesteeAnswer>;
+  /**
+   * Runs one op on one input file. Never rejects: breakage comes back as an `errored` reply. `id`
+   * names the case in accounts of process deaths.
+   */
+  run(op: string, inputPath: string, id?: string): Promise<TesteeAnswer>;
+  /**
+   * Persistent mode: finishes the re-runs that attribute process deaths, stops the processes and says
+   * what the run learned. Input files of answered cases must stay readable until it resolves.
+   */
+  settle?(): Promise<SettleReport>;
   /** Stops every process the testee started. */
   close(): Promise<void>;
 }
@@ -53,4 +61,27 @@ export class TesteeSetupError extends Error {
 export interface ErrorClassReply {
   readonly errorClass: ErrorClass;
   readonly detail: string;
+}
+
+/** One unplanned end of a testee process (a crash, a hang, a broken protocol), as the runner saw it. */
+export interface ProcessDeath {
+  readonly errorClass: ErrorClass;
+  /** How it ended, e.g. `testee process died (exit status 3)`. */
+  readonly detail: string;
+  /** Ids of the cases sent and not answered when it happened. */
+  readonly handling: readonly string[];
+  /** Id of the case this process answered last, if any. */
+  readonly lastAnswered?: string;
+  /** Id of the case that reproduced the death alone in a fresh process; unset when none did. */
+  chargedTo?: string;
+}
+
+/** What {@link Testee.settle} reports. */
+export interface SettleReport {
+  readonly deaths: readonly ProcessDeath[];
+  /**
+   * Answers that replace the first answer of a case: a case that answered, then took its process
+   * down (reproduced alone in a fresh process), or a case answered twice.
+   */
+  readonly amended: ReadonlyMap<string, TesteeAnswer>;
 }

@@ -17,7 +17,7 @@ import {
   toyVector,
   writeVectorFiles,
 } from '../fixtures/toy-vectors.ts';
-import { parseCaseRecords, type CaseRecord } from '../../src/report/case-record.ts';
+import { parseCaseRecords, type CaseRecord } from '../../src/results/case-record.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/formcert.mjs', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'formcert-hostile-'));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectAccept, SCRIPTED_PERSISTENT, toyVector, writeVectorFiles } from '../../conformance/fixtures/toy-vectors.ts';
-import { parseCaseRecords, type CaseRecord } from '../report/case-record.ts';
+import { parseCaseRecords, type CaseRecord } from '../results/case-record.ts';
 import { certifyCommand, type CertifyCommandOptions } from './certify.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'formcert-persistent-hostile-'));

@@ -1,7 +1,18 @@
 #!/usr/bin/env node
-// Entry point: registers the TypeScript loader, then runs the CLI from source.
-import { register } from 'tsx/esm/api';
+// Entry point. An installed package runs the compiled CLI in dist/. A clone of the repository, which
+// has the TypeScript sources and the dev dependencies, runs those sources, so that what the tests and
+// developers run is always the code as it stands (no stale build).
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-register();
-const { main } = await import('../src/cli/main.ts');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+let main;
+if (existsSync(join(root, 'src', 'cli', 'main.ts')) && existsSync(join(root, 'node_modules', 'tsx'))) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import('../src/cli/main.ts'));
+} else {
+  ({ main } = await import('../dist/src/cli/main.js'));
+}
 process.exitCode = await main(process.argv.slice(2));

@@ -2,6 +2,14 @@
 import { Command, CommanderError } from 'commander';
 import { registerCommands } from './commands.ts';
 import { EXIT } from '../shared/exit-codes.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../shared/package-root.ts';
+
+/** The version of this formcert package, from its package.json. */
+function readVersion(): string {
+  return (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
 
 /** Runs the CLI and resolves to the process exit status. */
 export async function main(argv: string[]): Promise<number> {
@@ -9,6 +17,7 @@ export async function main(argv: string[]): Promise<number> {
   program
     .name('formcert')
     .description('Conformance suite and reference oracle for the morph, journal and codegraph formats.')
+    .version(readVersion(), '-V, --version', 'print the formcert version')
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) })
     .addHelpText(

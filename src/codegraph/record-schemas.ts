@@ -3,12 +3,12 @@
  * They state what JSON Schema can; the reader checks the rest (trait keys, lexemes, order, closure).
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../shared/package-root.ts';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { RECORD_TYPES, type RecordType } from './constants.ts';
 
-const SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../spec/schemas/codegraph');
+const SCHEMA_DIR = join(PACKAGE_ROOT, 'spec', 'schemas', 'codegraph');
 
 /** Record type → compiled validator. */
 export type RecordSchemas = Readonly<Record<RecordType, ValidateFunction>>;

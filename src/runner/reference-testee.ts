@@ -4,10 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../shared/package-root.ts';
 import type { Profile } from '../shared/errors.ts';
 import { writeJson } from '../shared/json/write-value.ts';
 import { isOpName, OP_NAMES, type OpHandler, type OpName } from '../shared/ops.ts';
@@ -16,7 +16,7 @@ import type { ImplementationInfo } from './testee-reply.ts';
 import { EXEC_STATUS } from './exec-testee.ts';
 import { printRejection } from './print-rejection.ts';
 
-const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const REPO_ROOT = PACKAGE_ROOT;
 
 /** The CLI entry point, for spawning the reference testee. */
 export const FORMCERT_BIN = join(REPO_ROOT, 'bin', 'formcert.mjs');

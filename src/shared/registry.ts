@@ -1,7 +1,7 @@
 /** The requirement and error-code registries in spec/ (spec/<format>/requirements*.json, error-codes*.json). */
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from './package-root.ts';
 import type { ErrorCodesFile } from '../generated/registry/error-codes.schema.ts';
 import type { RequirementsFile } from '../generated/registry/requirements.schema.ts';
 
@@ -9,7 +9,7 @@ export type RegistryFormat = 'shared' | 'journal' | 'codegraph' | 'morph';
 export const REGISTRY_FORMATS: readonly RegistryFormat[] = ['shared', 'journal', 'codegraph', 'morph'];
 
 /** The spec/ directory of this checkout. */
-export const SPEC_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../spec');
+export const SPEC_DIR = join(PACKAGE_ROOT, 'spec');
 
 /** Files of one format's registry whose name starts with `stem` (e.g. requirements.json, requirements-context.json). */
 export function registryFiles(format: RegistryFormat, stem: 'requirements' | 'error-codes'): string[] {

@@ -8,6 +8,7 @@ import { compareCodePoints } from '../../shared/text.ts';
 import { CASE_SOURCE_FILE, FORMATS, GENERATORS_DIR, type FormatName } from './constants.ts';
 import { findCaseSources } from './find-vector-files.ts';
 import { REPO_ROOT } from './repo-root.ts';
+import { RUNS_COMPILED } from '../../shared/package-root.ts';
 
 /** The cases of one format's case source module. */
 export interface CaseSource {
@@ -33,11 +34,15 @@ interface CaseSourceModule {
  * Throws when a directory is not a format name or a module has no `goldenCases` function (setup errors).
  */
 export async function collectCaseSources(generatorsDir: string = GENERATORS_DIR): Promise<CaseSource[]> {
-  const root = isAbsolute(generatorsDir) ? generatorsDir : resolve(REPO_ROOT, generatorsDir);
+  // An installed package has no TypeScript sources: the default case sources are the compiled ones in
+  // dist/, still named by their source path so that the manifest reads the same either way.
+  const compiled = RUNS_COMPILED && generatorsDir === GENERATORS_DIR;
+  const root = compiled ? join(REPO_ROOT, 'dist', GENERATORS_DIR) : isAbsolute(generatorsDir) ? generatorsDir : resolve(REPO_ROOT, generatorsDir);
   const sources: CaseSource[] = [];
-  for (const rel of findCaseSources(root, CASE_SOURCE_FILE)) {
+  for (const rel of findCaseSources(root, compiled ? CASE_SOURCE_FILE.replace(/\.ts$/, '.js') : CASE_SOURCE_FILE)) {
     const format = rel.slice(0, rel.indexOf('/'));
-    const module = isAbsolute(generatorsDir) ? join(root, rel) : `${generatorsDir.replace(/\/+$/, '')}/${rel}`;
+    const sourceRel = compiled ? rel.replace(/\.js$/, '.ts') : rel;
+    const module = isAbsolute(generatorsDir) ? join(root, rel) : `${generatorsDir.replace(/\/+$/, '')}/${sourceRel}`;
     if (!(FORMATS as readonly string[]).includes(format)) {
       throw new Error(`${module}: directory ${format} is not a format (${FORMATS.join(', ')})`);
     }

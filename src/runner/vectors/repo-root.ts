@@ -1,6 +1,5 @@
-/** The repository root, found from this module's location (src/runner/vectors/ → three levels up). */
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+/** The repository root (the package root when installed): see src/shared/package-root.ts. */
+import { PACKAGE_ROOT } from '../../shared/package-root.ts';
 
 /** Absolute path of the repository root. */
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const REPO_ROOT = PACKAGE_ROOT;

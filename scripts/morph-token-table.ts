@@ -5,7 +5,7 @@
  * rows and columns are unreadable without their field list. Prints Markdown tables.
  */
 import { countTokens as countWithOptions } from 'gpt-tokenizer/encoding/o200k_base';
-import { loadRealJsonCorpus, type CorpusDocument } from '../generators/morph/_internals/real-json-corpus.ts';
+import { loadRealJsonCorpus, type CorpusDocument } from '../generators/morph/real-json-corpus.ts';
 import { CANDIDATE_PLANS, getCodec, type CandidatePlan } from '../src/morph/codecs/registry.ts';
 import { canonicalJson } from '../src/shared/json/jcs.ts';
 

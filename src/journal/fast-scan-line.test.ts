@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { journalHistory } from '../../generators/journal/journal-history.ts';
-import { sampleBytes } from '../../generators/journal/_internals/sample.ts';
+import { sampleBytes } from '../../generators/journal/journal-builders.ts';
 import { JOURNAL_MUTATORS } from '../../generators/journal/mutators.ts';
 import { FastLineScanner } from './fast-scan-line.ts';
 import { readJournalBytes } from './read-journal.ts';
 import { encodeEntry, encodeGroupFrame } from './write-journal.ts';
-import { makeEntry, makeGroup } from '../../generators/journal/_internals/entries.ts';
+import { makeEntry, makeGroup } from '../../generators/journal/journal-builders.ts';
 import { assertProperty } from '../../test-support/assert-property.ts';
 
 /** Verdict, code and summary of a read, with or without the fast path. */

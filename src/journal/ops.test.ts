@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeGroup } from '../../generators/journal/_internals/entries.ts';
-import { renderJson } from '../../generators/journal/_internals/render.ts';
+import { makeGroup } from '../../generators/journal/journal-builders.ts';
+import { renderJson } from '../../generators/journal/journal-builders.ts';
 import { jsonNumber, type JsonValue } from '../shared/json/value.ts';
 import type { OpOutcome } from '../shared/ops.ts';
 import { CODES } from './constants.ts';

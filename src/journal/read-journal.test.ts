@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { journalHistory } from '../../generators/journal/journal-history.ts';
-import { sampleBytes } from '../../generators/journal/_internals/sample.ts';
+import { sampleBytes } from '../../generators/journal/journal-builders.ts';
 import { jsonEqual } from '../shared/json/equal.ts';
 import type { JsonValue } from '../shared/json/value.ts';
 import { CODES } from './constants.ts';

@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { journalHistory } from '../../generators/journal/journal-history.ts';
-import { sampleBytes } from '../../generators/journal/_internals/sample.ts';
+import { sampleBytes } from '../../generators/journal/journal-builders.ts';
 import { JOURNAL_MUTATORS } from '../../generators/journal/mutators.ts';
 import { SPEC_DIR } from '../shared/registry.ts';
 import { readJournalBytes } from './read-journal.ts';

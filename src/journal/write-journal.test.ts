@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeEntry, makeGroup } from '../../generators/journal/_internals/entries.ts';
-import { renderJson } from '../../generators/journal/_internals/render.ts';
+import { makeEntry, makeGroup } from '../../generators/journal/journal-builders.ts';
+import { renderJson } from '../../generators/journal/journal-builders.ts';
 import { CODES } from './constants.ts';
 import { readJournalBytes } from './read-journal.ts';
 import { appendGroupToBytes, appendGroupToFile, encodeGroupFrame } from './write-journal.ts';

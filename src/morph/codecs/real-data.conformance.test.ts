@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { irFromJsonText } from '../ir/ir-from-json-text.ts';
-import { loadRealJsonCorpus } from '../../../generators/morph/_internals/real-json-corpus.ts';
+import { loadRealJsonCorpus } from '../../../generators/morph/real-json-corpus.ts';
 import { semanticDigest } from '../digest/semantic-digest.ts';
 import { CANDIDATE_PLANS, getCodec } from './registry.ts';
 

@@ -14,7 +14,7 @@ type Loader = () => Promise<FormatSources>;
 const LOADERS: Partial<Record<OpName, Loader>> = {
   'journal.read': async () => {
     const { journalHistory } = await import('../../../generators/journal/journal-history.ts');
-    const { sampleBytes } = await import('../../../generators/journal/_internals/sample.ts');
+    const { sampleBytes } = await import('../../../generators/journal/journal-builders.ts');
     const { JOURNAL_MUTATORS } = await import('../../../generators/journal/mutators.ts');
     const history = journalHistory({ maxLines: 6, maxRecords: 3 });
     return {

@@ -1,11 +1,11 @@
 /** Real JSON documents nobody here wrote: every `.json` and `.map` file under node_modules, read as MORPH IRs. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { checkUniformRecords } from '../../../src/morph/codecs/uniform-records.ts';
-import { appendPointer } from '../../../src/shared/json/pointer.ts';
-import { isJsonArray, isJsonObject } from '../../../src/shared/json/value.ts';
-import { irFromJsonText } from '../../../src/morph/ir/ir-from-json-text.ts';
-import type { Ir } from '../../../src/morph/ir/types.ts';
+import { checkUniformRecords } from '../../src/morph/codecs/uniform-records.ts';
+import { appendPointer } from '../../src/shared/json/pointer.ts';
+import { isJsonArray, isJsonObject } from '../../src/shared/json/value.ts';
+import { irFromJsonText } from '../../src/morph/ir/ir-from-json-text.ts';
+import type { Ir } from '../../src/morph/ir/types.ts';
 
 /** One accepted document. */
 export interface CorpusDocument {
@@ -42,7 +42,7 @@ function listFiles(dir: string, out: string[]): void {
 }
 
 /** Reads every candidate file under `root` (default: this checkout's node_modules), sorted by path. */
-export function loadRealJsonCorpus(root = join(import.meta.dirname, '../../../node_modules')): RealJsonCorpus {
+export function loadRealJsonCorpus(root = join(import.meta.dirname, '../../node_modules')): RealJsonCorpus {
   const files: string[] = [];
   listFiles(root, files);
   files.sort();

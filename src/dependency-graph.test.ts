@@ -1,0 +1,139 @@
+/**
+ * The module graph's rules (issue "One house"): formats depend on shared only; report and runner meet
+ * in the leaf results model; nothing outside the CLI imports it; an `_internals/` folder is private to
+ * its parent folder; and there is no import cycle, type imports included. Imports are read from the
+ * source text of every module under src/ and generators/, tests included.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './runner/vectors/repo-root.ts';
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function listModules(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === '__snapshots__' ? [] : listModules(path);
+    return /\.m?ts$/.test(e.name) ? [path] : [];
+  });
+}
+
+/** Repo-relative module → repo-relative modules it imports (relative specifiers only). */
+function readGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of [...listModules(join(REPO_ROOT, 'src')), ...listModules(join(REPO_ROOT, 'generators'))]) {
+    const text = readFileSync(file, 'utf8');
+    const targets = [...text.matchAll(IMPORT)]
+      .map((m) => m[1] ?? m[2]!)
+      .filter((spec) => spec.startsWith('.'))
+      .map((spec) => relative(REPO_ROOT, resolve(dirname(file), spec)).split(sep).join('/'));
+    graph.set(relative(REPO_ROOT, file).split(sep).join('/'), targets);
+  }
+  return graph;
+}
+
+/** The layer a module belongs to: src/<area>/… → area, generators/… → generators. */
+function layerOf(path: string): string {
+  const parts = path.split('/');
+  return parts[0] === 'src' ? (parts.length > 2 ? parts[1]! : 'src') : parts[0]!;
+}
+
+/** Which layers each layer may import (besides itself). */
+const ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  shared: ['generated'],
+  generated: [],
+  results: ['shared'],
+  journal: ['shared', 'generated'],
+  codegraph: ['shared', 'generated'],
+  morph: ['shared', 'generated'],
+  generators: ['shared', 'generated', 'journal', 'codegraph', 'morph'],
+  report: ['results', 'shared', 'generated'],
+  runner: ['results', 'report', 'shared', 'generated', 'journal', 'codegraph', 'morph', 'generators'],
+  cli: ['runner', 'report', 'results', 'shared', 'generated', 'journal', 'codegraph', 'morph', 'generators'],
+  src: ['runner', 'report', 'results', 'shared', 'generated', 'journal', 'codegraph', 'morph', 'generators'],
+};
+
+/** What a test file may import besides its layer's allowance: generators, fixtures and test helpers. */
+const TEST_EXTRAS: readonly string[] = ['generators', 'test-support', 'conformance'];
+
+/** Strongly connected components of more than one module, or a module importing itself. */
+function findCycles(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    order.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!order.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, order.get(w)!));
+    }
+    if (low.get(v) === order.get(v)) {
+      const component: string[] = [];
+      for (let w = stack.pop()!; ; w = stack.pop()!) {
+        onStack.delete(w);
+        component.push(w);
+        if (w === v) break;
+      }
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!order.has(v)) visit(v);
+  return cycles;
+}
+
+const graph = readGraph();
+
+describe('the module graph', () => {
+  it('reads the modules it judges', () => {
+    expect(graph.size).toBeGreaterThan(200);
+    expect(graph.get('src/runner/certify.ts')).toContain('src/shared/ops.ts');
+  });
+
+  it('has no import cycle', () => {
+    expect(findCycles(graph)).toEqual([]);
+  });
+
+  it('points down: each layer imports only the layers below it (tests may add generators and fixtures), and nothing imports the CLI', () => {
+    const wrong: string[] = [];
+    for (const [from, targets] of graph) {
+      const a = layerOf(from);
+      for (const to of targets) {
+        const b = layerOf(to);
+        const extras = from.endsWith('.test.ts') ? TEST_EXTRAS : [];
+        if (a !== b && !(ALLOWED[a] ?? []).includes(b) && !extras.includes(b)) wrong.push(`${from} -> ${to}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps every _internals/ folder private to its parent folder', () => {
+    const wrong: string[] = [];
+    for (const [from, targets] of graph) {
+      for (const to of targets) {
+        const at = to.indexOf('/_internals/');
+        if (at >= 0 && !from.startsWith(to.slice(0, at + 1))) wrong.push(`${from} -> ${to}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('finds a cycle and a wrong-way import when there is one (the checks can fail)', () => {
+    const toy = new Map([
+      ['src/a.ts', ['src/b.ts']],
+      ['src/b.ts', ['src/a.ts']],
+      ['src/c.ts', []],
+    ]);
+    expect(findCycles(toy)).toEqual([['src/a.ts', 'src/b.ts']]);
+    expect(ALLOWED[layerOf('src/journal/read.ts')]).not.toContain(layerOf('src/cli/commands/x.ts'));
+  });
+});

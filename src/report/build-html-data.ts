@@ -6,6 +6,8 @@
 import type { JsonValue } from '../shared/json/value.ts';
 import { writeJson } from '../shared/json/write-value.ts';
 import type { CaseRecord } from '../results/case-record.ts';
+import { isFailingOutcome } from '../results/outcome.ts';
+import { loadRequirements, REGISTRY_FORMATS } from '../shared/registry.ts';
 import { badgeText } from './render-badge.ts';
 import { summarize } from './summarize.ts';
 
@@ -50,6 +52,27 @@ export interface HtmlData {
   readonly ops: readonly string[];
   readonly outcomes: readonly string[];
   readonly cases: readonly HtmlCase[];
+  /** Ops × outcome classes, one row per op and implementation (issue 13 item 1). */
+  readonly opTable: ReadonlyArray<{ readonly op: string; readonly implementation: number; readonly counts: Readonly<Record<string, number>> }>;
+  /** Requirements cited by failing cases, accepted-invalid first, then by failure count. */
+  readonly requirementTable: readonly HtmlRequirement[];
+}
+
+/** One row of the requirement table. */
+export interface HtmlRequirement {
+  readonly id: string;
+  /** The rule's summary from spec/, or undefined when no registry has the id. */
+  readonly text?: string;
+  readonly failures: number;
+  readonly acceptedInvalid: number;
+  readonly byOutcome: Readonly<Record<string, number>>;
+}
+
+/** Requirement id → rule summary from every registry in spec/. */
+export function loadRuleTexts(): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const format of REGISTRY_FORMATS) for (const r of loadRequirements(format)) texts.set(r.id, r.summary);
+  return texts;
 }
 
 /** Inputs and observations longer than this are shown cut in the page; results.jsonl keeps them whole. */
@@ -82,7 +105,7 @@ function gotLabel(r: CaseRecord): string {
 }
 
 /** Groups records into rows (op, then primary requirement, then name) and columns (implementations). */
-export function buildHtmlData(records: readonly CaseRecord[], title = 'formcert certification report'): HtmlData {
+export function buildHtmlData(records: readonly CaseRecord[], title = 'formcert certification report', rules: ReadonlyMap<string, string> = loadRuleTexts()): HtmlData {
   const impls = [...new Set(records.map((r) => r.implementation))].sort();
   const implIndex = new Map(impls.map((n, i) => [n, i]));
   const rows = new Map<string, HtmlCase>();
@@ -126,19 +149,56 @@ export function buildHtmlData(records: readonly CaseRecord[], title = 'formcert 
       ...(r.expected.verdict === 'either' && (r.got.verdict === 'accept' || r.got.verdict === 'reject') ? { either: r.got.verdict } : {}),
     };
   }
+  const requirementTable = buildRequirementTable(records, rules);
+  const rank = new Map(requirementTable.map((r, i) => [r.id, i]));
+  const rankOf = (c: HtmlCase) => rank.get(c.requirements[0] ?? '') ?? requirementTable.length;
+  // Grouped by primary requirement, the worst requirement first, so the default view opens on it.
   const cases = [...rows.values()].sort(
-    (a, b) => cmp(a.op, b.op) || cmp(a.requirements[0] ?? '', b.requirements[0] ?? '') || cmp(a.name, b.name) || cmp(a.id, b.id),
+    (a, b) => rankOf(a) - rankOf(b) || cmp(a.requirements[0] ?? '', b.requirements[0] ?? '') || cmp(a.op, b.op) || cmp(a.name, b.name) || cmp(a.id, b.id),
   );
+  const opTable: Array<{ op: string; implementation: number; counts: Record<string, number> }> = [];
+  const opIndex = new Map<string, Record<string, number>>();
+  for (const r of records) {
+    const key = `${r.op}\u0000${r.implementation}`;
+    let counts = opIndex.get(key);
+    if (!counts) {
+      opIndex.set(key, (counts = {}));
+      opTable.push({ op: r.op, implementation: implIndex.get(r.implementation)!, counts });
+    }
+    counts[r.outcome] = (counts[r.outcome] ?? 0) + 1;
+  }
+  opTable.sort((a, b) => cmp(a.op, b.op) || a.implementation - b.implementation);
   return {
     title,
     implementations: impls.map((name) => {
       const s = summarize(records.filter((r) => r.implementation === name));
       return { name, score: badgeText(s), passed: s.passed };
     }),
-    ops: [...new Set(cases.map((c) => c.op))],
+    ops: [...new Set(cases.map((c) => c.op))].sort(),
     outcomes: [...new Set(records.map((r) => r.outcome))].sort(),
     cases,
+    opTable,
+    requirementTable,
   };
+}
+
+/** Failure counts per requirement a failing case cites (expected failures aside), worst first. */
+export function buildRequirementTable(records: readonly CaseRecord[], rules: ReadonlyMap<string, string>): HtmlRequirement[] {
+  const rows = new Map<string, { id: string; text?: string; failures: number; acceptedInvalid: number; byOutcome: Record<string, number> }>();
+  for (const r of records) {
+    if (!isFailingOutcome(r.outcome) || r.expectedFailure !== undefined) continue;
+    for (const id of r.requirements) {
+      let row = rows.get(id);
+      if (!row) {
+        const text = rules.get(id);
+        rows.set(id, (row = { id, ...(text !== undefined ? { text } : {}), failures: 0, acceptedInvalid: 0, byOutcome: {} }));
+      }
+      row.failures++;
+      if (r.outcome === 'fail:accepted-invalid') row.acceptedInvalid++;
+      row.byOutcome[r.outcome] = (row.byOutcome[r.outcome] ?? 0) + 1;
+    }
+  }
+  return [...rows.values()].sort((a, b) => b.acceptedInvalid - a.acceptedInvalid || b.failures - a.failures || cmp(a.id, b.id));
 }
 
 function cmp(a: string, b: string): number {

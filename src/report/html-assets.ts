@@ -11,6 +11,15 @@ header h1 { font-size: 18px; margin: 0 0 6px; }
 .impls .ok { color: #a5d6a7; } .impls .ko { color: #ef9a9a; }
 .controls { position: sticky; top: 0; background: #eceff1; padding: 8px 20px; display: flex; gap: 12px; align-items: center; flex-wrap: wrap; z-index: 1; border-bottom: 1px solid #cfd8dc; }
 main { padding: 0 20px 40px; }
+#overview { display: flex; gap: 20px; padding: 8px 20px; flex-wrap: wrap; align-items: flex-start; }
+#overview .panel { flex: 1 1 420px; min-width: 0; }
+#overview h2 { font-size: 13px; margin: 4px 0; color: #37474f; text-transform: uppercase; letter-spacing: .04em; }
+#overview .scroll { max-height: 168px; overflow: auto; }
+#overview table { margin-top: 0; font-size: 12px; }
+#overview td.num { text-align: right; font-variant-numeric: tabular-nums; }
+#req-table tr { cursor: pointer; } #req-table tr:hover td { background: #eceff1; }
+#req-table td.bad { color: var(--bad); font-weight: 600; }
+td.op { font-family: ui-monospace, monospace; font-size: 12px; color: #455a64; }
 table { border-collapse: collapse; width: 100%; margin-top: 8px; }
 th, td { padding: 3px 8px; border-bottom: 1px solid #eee; text-align: left; vertical-align: top; }
 thead th { background: #fff; border-bottom: 2px solid #90a4ae; }
@@ -67,35 +76,58 @@ export const REPORT_JS = `
   impls.forEach(function (im) {
     head.appendChild(el('span', { 'class': im.passed ? 'ok' : 'ko' }, im.name + ': ' + im.score + (im.passed ? ' ✓' : ' ✗')));
   });
+
+  // Overview: ops × outcome classes, then the failing requirements (worst first).
+  var shownOutcomes = data.outcomes;
+  var oh = $('op-table-head');
+  oh.appendChild(el('th', null, 'op'));
+  if (impls.length > 1) oh.appendChild(el('th', null, 'implementation'));
+  shownOutcomes.forEach(function (o) { oh.appendChild(el('th', null, o)); });
+  data.opTable.forEach(function (row) {
+    var tr = el('tr', { 'class': 'op-row', 'data-op': row.op });
+    tr.appendChild(el('td', { 'class': 'op' }, row.op));
+    if (impls.length > 1) tr.appendChild(el('td', null, impls[row.implementation].name));
+    shownOutcomes.forEach(function (o) { tr.appendChild(el('td', { 'class': 'num' }, String(row.counts[o] || 0))); });
+    $('op-table-body').appendChild(tr);
+  });
+  var rules = {};
+  data.requirementTable.forEach(function (q) {
+    rules[q.id] = q.text;
+    var tr = el('tr', { 'class': 'req-row', 'data-req': q.id });
+    tr.appendChild(el('td', { 'class': 'op' }, q.id));
+    tr.appendChild(el('td', { 'class': 'num' + (q.acceptedInvalid ? ' bad' : '') }, String(q.acceptedInvalid)));
+    tr.appendChild(el('td', { 'class': 'num' }, String(q.failures)));
+    tr.appendChild(el('td', null, q.text || '(not in the spec/ registries)'));
+    $('req-table-body').appendChild(tr);
+  });
+  if (data.requirementTable.length === 0) {
+    var none = el('tr'); none.appendChild(el('td', { colspan: 4, 'class': 'muted' }, 'no failing case')); $('req-table-body').appendChild(none);
+  }
+
   var hr = $('matrix-head');
   hr.appendChild(el('th', null, 'case'));
+  hr.appendChild(el('th', null, 'op'));
   hr.appendChild(el('th', null, 'requirements'));
   impls.forEach(function (im) { hr.appendChild(el('th', { 'class': 'impl' }, im.name)); });
 
-  // Filters.
+  // Filters: the default shows failing cases only; every outcome class has its own entry.
   var opSel = $('filter-op');
   data.ops.forEach(function (op) { opSel.appendChild(el('option', { value: op }, op)); });
   var outSel = $('filter-outcome');
-  data.outcomes.forEach(function (o) { outSel.appendChild(el('option', { value: o }, o)); });
+  data.outcomes.forEach(function (o) { outSel.appendChild(el('option', { value: o }, 'only ' + o)); });
+  if (impls.length > 1) outSel.appendChild(el('option', { value: 'disagree' }, 'implementations disagree'));
 
-  // Rows: op group, requirement group, cases.
+  // Rows grouped by primary requirement, in the requirement table's order.
   var body = $('matrix-body');
   var rows = [];
-  var lastOp = null, lastReq = null, opRow = null, reqRow = null;
-  var span = 2 + impls.length;
+  var lastReq = null, reqRow = null;
+  var span = 3 + impls.length;
   data.cases.forEach(function (c, ci) {
-    if (c.op !== lastOp) {
-      opRow = el('tr', { 'class': 'group-op' });
-      var td = el('td', { colspan: span }, c.op);
-      opRow.appendChild(td);
-      body.appendChild(opRow);
-      opRow.members = [];
-      lastOp = c.op; lastReq = null;
-    }
     var req = c.requirements[0] || '(none)';
     if (req !== lastReq) {
-      reqRow = el('tr', { 'class': 'group-req' });
-      reqRow.appendChild(el('td', { colspan: span }, req));
+      reqRow = el('tr', { 'class': 'group-req', 'data-req': req });
+      var text = rules[req];
+      reqRow.appendChild(el('td', { colspan: span }, req + (text ? ' — ' + text : '')));
       body.appendChild(reqRow);
       reqRow.members = [];
       lastReq = req;
@@ -104,40 +136,45 @@ export const REPORT_JS = `
     var name = el('td', { 'class': 'case-name' }, c.name);
     name.appendChild(el('small', null, c.id + ' · ' + c.profile + ' · expects ' + c.expected));
     tr.appendChild(name);
+    tr.appendChild(el('td', { 'class': 'op' }, c.op));
     tr.appendChild(el('td', { 'class': 'reqs' }, c.requirements.join(' ')));
+    var outcomes = [];
     impls.forEach(function (im, ii) {
       var r = c.results[ii];
       var td;
       if (!r) { td = el('td', { 'class': 'empty' }, ''); }
       else {
+        outcomes.push(r.outcome);
         td = el('td', { 'class': 'cell' + (r.expectedFailure !== undefined ? ' xfail' : '') + (r.either ? ' either' : ''), 'data-outcome': r.outcome, 'data-case': ci, 'data-impl': ii, title: r.outcome + ': ' + r.got }, r.either ? '≈ ' + r.either : short(r.outcome));
       }
       tr.appendChild(td);
     });
     body.appendChild(tr);
-    var row = { tr: tr, c: c, groups: [opRow, reqRow], text: (c.id + ' ' + c.name + ' ' + c.requirements.join(' ')).toLowerCase() };
-    opRow.members.push(row); reqRow.members.push(row);
+    var disagree = outcomes.some(function (o) { return o !== outcomes[0]; });
+    var row = { tr: tr, c: c, group: reqRow, disagree: disagree, text: (c.id + ' ' + c.name + ' ' + c.requirements.join(' ')).toLowerCase() };
+    reqRow.members.push(row);
     rows.push(row);
   });
 
+  function keep(row, out) {
+    if (out === 'disagree') return row.disagree;
+    for (var k in row.c.results) {
+      var o = row.c.results[k].outcome;
+      if (out === 'everything') return true;
+      if (out === 'failing' ? failing(o) : out === '' ? (o !== 'n/a' && o !== 'skipped') : o === out) return true;
+    }
+    return false;
+  }
   function apply() {
     var op = opSel.value, out = outSel.value, q = $('search').value.trim().toLowerCase();
     var shown = 0;
     rows.forEach(function (row) {
-      var ok = (!op || row.c.op === op) && (!q || row.text.indexOf(q) !== -1);
-      if (ok && out) {
-        var any = false;
-        for (var k in row.c.results) {
-          var o = row.c.results[k].outcome;
-          if (out === 'failing' ? failing(o) : o === out) any = true;
-        }
-        ok = any;
-      }
+      var ok = (!op || row.c.op === op) && (!q || row.text.indexOf(q) !== -1) && keep(row, out);
       row.tr.hidden = !ok;
       row.visible = ok;
       if (ok) shown++;
     });
-    var groups = body.querySelectorAll('tr.group-op, tr.group-req');
+    var groups = body.querySelectorAll('tr.group-req');
     for (var i = 0; i < groups.length; i++) {
       groups[i].hidden = !groups[i].members.some(function (r) { return r.visible; });
     }
@@ -145,6 +182,12 @@ export const REPORT_JS = `
   }
   [opSel, outSel].forEach(function (s) { s.addEventListener('change', apply); });
   $('search').addEventListener('input', apply);
+  $('req-table-body').addEventListener('click', function (ev) {
+    var tr = ev.target.closest && ev.target.closest('tr.req-row');
+    if (!tr) return;
+    $('search').value = tr.getAttribute('data-req');
+    apply();
+  });
 
   function section(parent, title, text, id) {
     if (text === undefined || text === null || text === '') return;
@@ -167,6 +210,7 @@ export const REPORT_JS = `
     badge.appendChild(o);
     badge.appendChild(document.createTextNode('  ' + impls[ii].name + ' · ' + r.time.toFixed(1) + ' ms' + (r.expectedFailure !== undefined ? ' · expected failure: ' + r.expectedFailure : '')));
     d.appendChild(badge);
+    d.appendChild(el('p', { 'class': 'muted', id: 'details-rerun' }, 'rerun: formcert certify --cases ' + c.id + ' <your usual options> -- <your testee>'));
     // The diff says what is wrong in one look, so it comes first; the long texts follow.
     if (r.diff) section(d, 'Difference (expected → actual)', r.diff.join('\\n'), 'details-diff');
     section(d, 'Input (' + c.inputBytes + ' bytes' + (c.inputKind === 'base64' ? ', base64' : '') + (c.inputTruncated ? ', shown cut' : '') + ')', c.input, 'details-input');

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedJson, renderHtml } from './render-html.ts';
 import { sampleRecords } from './report-fixtures.test-helpers.ts';
 import { PROCESS_TEST_TIMEOUT_MS } from '../../test-support/timeouts.ts';
@@ -25,73 +26,117 @@ if (!existsSync(CHROMIUM)) {
 }
 
 describe('HTML report in headless Chromium', () => {
-  browserTest('shows the matrix, filters by outcome and op, and opens a failing case with its diff', async () => {
+  // One browser for the file: launching Chromium is most of the cost.
+  let browser: Browser | undefined;
+  let url = '';
+  const errors: string[] = [];
+  const requests: string[] = [];
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) return;
     const { chromium } = await import('playwright-core');
     const dir = mkdtempSync(join(tmpdir(), 'formcert-html-'));
     const file = join(dir, 'report.html');
     writeFileSync(file, renderHtml(sampleRecords(), 'test report'));
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-    try {
-      const page = await browser.newPage();
-      const errors: string[] = [];
-      const requests: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
-      });
-      page.on('request', (r) => requests.push(r.url()));
-      await page.goto(pathToFileURL(file).href);
+    url = pathToFileURL(file).href;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  }, 15_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  async function open(): Promise<Page> {
+    const page = await browser!.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(url);
+    return page;
+  }
 
-      // Two implementation columns, six cases grouped under three ops.
-      expect(await page.locator('#matrix-head th').count()).toBe(4);
-      expect(await page.locator('tr.case').count()).toBe(6);
-      expect(await page.locator('tr.group-op').allTextContents()).toEqual(['journal.read', 'morph.c14n', 'morph.decode']);
-      expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  browserTest('leads with the op and requirement tables and shows failing cases only, worst requirement first', async () => {
+    const page = await open();
+    // Ops × outcomes, one row per op and implementation.
+    expect(await page.locator('#op-table tr.op-row').count()).toBe(6);
+    // Requirements with failures, accepted-invalid first, with the rule text from spec/.
+    const reqs = page.locator('#req-table tr.req-row');
+    expect(await reqs.locator('td:first-child').allTextContents()).toEqual(['R-S1', 'R-J4', 'R-S2']);
+    expect(await reqs.first().locator('td').nth(1).textContent()).toBe('1');
+    expect((await reqs.first().locator('td').nth(3).textContent())!.length).toBeGreaterThan(10);
+    // Default view: the three failing cases of beta, grouped by requirement, n/a and skipped hidden.
+    expect(await page.locator('tr.case:visible').count()).toBe(3);
+    expect(await page.locator('tr.group-req:visible').first().textContent()).toMatch(/^R-S1 — /);
+    expect(await page.locator('td.cell[data-outcome="n/a"]:visible').count()).toBe(0);
+    // Above the fold: the worst requirement's first case, its diff-first details and the rerun command.
+    const cell = page.locator('tr.case:visible td.cell[data-outcome="fail:accepted-invalid"]').first();
+    expect(await cell.boundingBox().then((b) => b !== null && b.y + b.height <= 800)).toBe(true);
+    await cell.click();
+    const rerun = await page.locator('#details-rerun').boundingBox();
+    expect(rerun !== null && rerun.y + rerun.height <= 800).toBe(true);
+    expect(await page.locator('#details-rerun').textContent()).toContain('formcert certify --cases bbbb0000000000000003');
+    expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    await page.close();
+  });
 
-      await page.selectOption('#filter-outcome', 'failing');
-      expect(await page.locator('tr.case:visible').count()).toBe(3);
-      await page.selectOption('#filter-op', 'morph.c14n');
-      expect(await page.locator('tr.case:visible').count()).toBe(2);
-      expect(await page.locator('tr.group-op:visible').allTextContents()).toEqual(['morph.c14n']);
-      await page.selectOption('#filter-op', '');
-      await page.selectOption('#filter-outcome', 'fail:wrong-observation');
-      expect(await page.locator('tr.case:visible').count()).toBe(1);
-      await page.fill('#search', 'no-such-case');
-      expect(await page.locator('tr.case:visible').count()).toBe(0);
-      await page.fill('#search', 'R-S2');
-      expect(await page.locator('tr.case:visible').count()).toBe(1);
+  browserTest('filters by each outcome class, by disagreement, by op and by search; a requirement row filters to it', async () => {
+    const page = await open();
+    const visible = () => page.locator('tr.case:visible').count();
+    const options = await page.locator('#filter-outcome option').evaluateAll((os) => os.map((o) => o.getAttribute('value') ?? ''));
+    expect(options).toEqual(['failing', '', 'everything', 'errored:crash', 'fail:accepted-invalid', 'fail:wrong-observation', 'n/a', 'pass', 'skipped', 'disagree']);
+    await page.selectOption('#filter-outcome', 'everything');
+    expect(await visible()).toBe(6);
+    await page.selectOption('#filter-outcome', '');
+    expect(await visible()).toBe(6);
+    await page.selectOption('#filter-outcome', 'n/a');
+    expect(await visible()).toBe(1);
+    await page.selectOption('#filter-outcome', 'skipped');
+    expect(await visible()).toBe(1);
+    await page.selectOption('#filter-outcome', 'disagree');
+    expect(await visible()).toBe(5);
+    await page.selectOption('#filter-outcome', 'fail:wrong-observation');
+    expect(await visible()).toBe(1);
+    await page.selectOption('#filter-outcome', 'failing');
+    await page.selectOption('#filter-op', 'morph.c14n');
+    expect(await visible()).toBe(2);
+    await page.selectOption('#filter-op', '');
+    await page.fill('#search', 'no-such-case');
+    expect(await visible()).toBe(0);
+    await page.fill('#search', '');
+    await page.locator('#req-table tr.req-row[data-req="R-S2"]').click();
+    expect(await page.inputValue('#search')).toBe('R-S2');
+    expect(await visible()).toBe(1);
+    await page.close();
+  });
 
-      await expect(page.locator('#details').isVisible()).resolves.toBe(false);
-      await page.locator('tr.case:visible td.cell[data-outcome="fail:wrong-observation"]').click();
-      expect(await page.locator('#details').isVisible()).toBe(true);
-      expect(await page.locator('#details-outcome').textContent()).toBe('fail:wrong-observation');
-      expect(await page.locator('#details-diff').textContent()).toContain('/position: expected 12345678901234567890, got 12345678901234567891');
-      // Lexemes above 2^53 are shown exactly, not as rounded doubles.
-      expect(await page.locator('#details-expected').textContent()).toContain('12345678901234567890');
-      expect(await page.locator('#details-got').textContent()).toContain('12345678901234567891');
+  browserTest('opens a case with the diff first, keeps exact lexemes, and reopens it from its URL', async () => {
+    const page = await open();
+    await page.selectOption('#filter-outcome', 'fail:wrong-observation');
+    await expect(page.locator('#details').isVisible()).resolves.toBe(false);
+    await page.locator('tr.case:visible td.cell[data-outcome="fail:wrong-observation"]').click();
+    expect(await page.locator('#details-outcome').textContent()).toBe('fail:wrong-observation');
+    expect(await page.locator('#details-diff').textContent()).toContain('/position: expected 12345678901234567890, got 12345678901234567891');
+    const order = await page.locator('#details-body pre').evaluateAll((ps) => ps.map((p) => p.id));
+    expect(order.slice(0, 4)).toEqual(['details-diff', 'details-input', 'details-expected', 'details-got']);
+    // Lexemes above 2^53 are shown exactly, not as rounded doubles.
+    expect(await page.locator('#details-expected').textContent()).toContain('12345678901234567890');
+    expect(await page.locator('#details-got').textContent()).toContain('12345678901234567891');
+    expect(page.url()).toMatch(/#aaaa0000000000000002\/1$/);
+    const again = await browser!.newPage();
+    await again.goto(page.url());
+    expect(await again.locator('#details-diff').textContent()).toContain('/position:');
+    await again.close();
+    await page.close();
+  });
 
-      // The open case is in the URL: loading that URL opens it again.
-      const link = page.url();
-      expect(link).toMatch(/#aaaa0000000000000002\/1$/);
-      const again = await browser.newPage();
-      await again.goto(link);
-      expect(await again.locator('#details').isVisible()).toBe(true);
-      expect(await again.locator('#details-diff').textContent()).toContain('/position:');
-      await again.close();
-
-      // The hostile case shows its input and stderr as text.
-      await page.keyboard.press('Escape');
-      await page.fill('#search', 'hostile');
-      await page.selectOption('#filter-outcome', '');
-      await page.locator('tr.case:visible td.cell[data-outcome="errored:crash"]').click();
-      expect(await page.locator('#details-input').textContent()).toBe('</script><script>window.__pwned = 1</script>');
-      expect(await page.locator('#details-stderr').textContent()).toContain('onerror=');
-      expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-
-      expect(errors).toEqual([]);
-      expect(requests.every((u) => u.startsWith('file:'))).toBe(true);
-    } finally {
-      await browser.close();
-    }
-  }, PROCESS_TEST_TIMEOUT_MS);
+  browserTest('shows a hostile input and stderr as text', async () => {
+    const page = await open();
+    await page.fill('#search', 'hostile');
+    await page.locator('tr.case:visible td.cell[data-outcome="errored:crash"]').click();
+    expect(await page.locator('#details-input').textContent()).toBe('</script><script>window.__pwned = 1</script>');
+    expect(await page.locator('#details-stderr').textContent()).toContain('onerror=');
+    expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    await page.close();
+    expect(errors).toEqual([]);
+    expect(requests.every((u) => u.startsWith('file:'))).toBe(true);
+  });
 });

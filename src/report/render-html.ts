@@ -31,8 +31,12 @@ export function renderHtml(records: readonly CaseRecord[], title?: string): stri
 <header><h1>${escapeHtml(data.title)}</h1><div class="impls" id="impls"></div>
 <span class="legend">click a cell for input, expected, actual and diff ·
 <span style="background:var(--pass)">✓ pass</span><span style="background:var(--bad)">✗ accepted-invalid</span><span style="background:var(--fail)">✗ other failure</span><span style="background:var(--err)">! errored</span><span style="background:#558b2f">≈ either (not scored)</span><span style="background:var(--skip)">– skipped</span><span style="background:var(--na)">· n/a</span></span></header>
+<section id="overview">
+<div class="panel"><h2>Outcomes per op</h2><table id="op-table"><thead><tr id="op-table-head"></tr></thead><tbody id="op-table-body"></tbody></table></div>
+<div class="panel"><h2>Failing requirements, accepted-invalid first</h2><div class="scroll"><table id="req-table"><thead><tr><th>requirement</th><th>accepted-invalid</th><th>failing</th><th>rule</th></tr></thead><tbody id="req-table-body"></tbody></table></div></div>
+</section>
 <div class="controls">
-<label>outcome <select id="filter-outcome"><option value="">all</option><option value="failing">failing or errored</option></select></label>
+<label>show <select id="filter-outcome"><option value="failing">failing or errored</option><option value="">all scored (no n/a, skipped)</option><option value="everything">everything, n/a and skipped too</option></select></label>
 <label>op <select id="filter-op"><option value="">all</option></select></label>
 <label>search <input id="search" type="search" placeholder="id, name or requirement"></label>
 <span id="shown-count" class="muted"></span>

@@ -159,11 +159,11 @@ describe('formcert certify', () => {
     expect(m.ok && m.value.map((r) => r.id).sort()).toEqual(whole.records.map((r) => r.id).sort());
     expect((await certify({ vectors: many, shard: '4/3' })).status).toBe(2);
     // Each record carries its shard and the selection size, so a merge without shard 3/3 is refused.
-    expect(m.ok && m.value.every((r) => r.selection === 24 && /^[123]\/3$/.test(r.shard ?? ''))).toBe(true);
+    expect(m.ok && m.value.every((r) => r.selection === 12 && /^[123]\/3$/.test(r.shard ?? ''))).toBe(true);
     let err = '';
     const partial = await reportCommand('merge', shardDirs.slice(0, 2).map((d) => join(d, 'results.jsonl')), {}, { out: () => undefined, err: (s) => (err += s) });
     expect(partial).toBe(2);
-    expect(err).toMatch(/^formcert report merge: incomplete: .* of 24 selected cases; no case from shard 3\/3 \(pass --allow-partial to merge anyway\)\n$/);
+    expect(err).toMatch(/^formcert report merge: incomplete: .* of 12 selected cases; no case from shard 3\/3 \(pass --allow-partial to merge anyway\)\n$/);
   });
 
   it('reports a testee that fails everything the same way as one setup error (exit 2)', async () => {

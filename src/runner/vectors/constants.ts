@@ -1,4 +1,7 @@
 /** Layout of golden/: directory names, file names and size limits shared by the loader and the writer. */
+import type { VectorCase, VectorFile } from '../../generated/vector-file.schema.ts';
+import type { Profile } from '../../shared/errors.ts';
+import type { OpName } from '../../shared/ops.ts';
 
 /** Default directory of the golden vectors, relative to the repository root. */
 export const GOLDEN_DIR = 'golden';
@@ -25,6 +28,17 @@ export type FormatName = (typeof FORMATS)[number];
 /** Where a vector came from. `fuzz` files are saved by `formcert fuzz`; regeneration keeps them as they are. */
 export const SOURCES = ['recipe', 'generated', 'fuzz'] as const;
 export type VectorSource = (typeof SOURCES)[number];
+
+/** True when two unions hold exactly the same members. */
+type SameUnion<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// The code's lists and the vector schema (spec/schemas/vector-file.schema.json, through its generated
+// types) must name the same formats, sources, ops and profiles: a schema edit that is not followed here
+// (or the reverse) fails the typecheck.
+const FORMATS_MATCH_SCHEMA: SameUnion<FormatName, VectorFile['format']> = true;
+const SOURCES_MATCH_SCHEMA: SameUnion<VectorSource, VectorFile['source']> = true;
+const OPS_MATCH_SCHEMA: SameUnion<OpName, VectorCase['op']> = true;
+const PROFILES_MATCH_SCHEMA: SameUnion<Profile, VectorCase['profile']> = true;
+void [FORMATS_MATCH_SCHEMA, SOURCES_MATCH_SCHEMA, OPS_MATCH_SCHEMA, PROFILES_MATCH_SCHEMA];
 
 /**
  * No line of a vector file is longer than this many bytes: an input or observation that would make one

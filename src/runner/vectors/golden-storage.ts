@@ -20,9 +20,10 @@ import {
   OBSERVATION_FILE_EXTENSION,
 } from './constants.ts';
 import { decodeUtf8Exactly } from './input-encoding.ts';
+import type { VectorInput } from '../../generated/vector-file.schema.ts';
 
-/** The `input` member of a stored case. */
-export type StoredInput = { utf8: string } | { base64: string } | { file: string };
+/** The `input` member of a stored case: the type generated from spec/schemas/vector-file.schema.json. */
+export type StoredInput = VectorInput;
 
 /** The `expect` member of a stored case: as loaded, or with the observation in a side file. */
 export type StoredExpectation = VectorExpectation | { readonly verdict: 'accept'; readonly observationFile: string };

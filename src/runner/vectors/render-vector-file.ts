@@ -1,22 +1,20 @@
 /** Writes a vector file's text: the same bytes for the same cases on every run and machine. */
 import { writeJson } from '../../shared/json/write-value.ts';
 import type { JsonValue } from '../../shared/json/value.ts';
-import type { OpName } from '../../shared/ops.ts';
-import type { Profile } from '../../shared/errors.ts';
+import type { VectorCase } from '../../generated/vector-file.schema.ts';
 import { JSON_INDENT, type FormatName, type VectorSource } from './constants.ts';
 import type { StoredExpectation, StoredInput } from './golden-storage.ts';
 
-/** One case as it is written into a vector file. */
-export interface StoredCase {
-  readonly id: string;
-  readonly name: string;
-  readonly op: OpName;
-  readonly profile: Profile;
+/**
+ * One case as it is written into a vector file: the case type generated from
+ * spec/schemas/vector-file.schema.json, read-only, with observations as the oracle gives them (any
+ * JsonValue, lexemes kept) and requirement lists whose non-emptiness the loader checks.
+ */
+export type StoredCase = Readonly<Omit<VectorCase, 'requirements' | 'expect' | 'input'>> & {
   readonly requirements: readonly string[];
   readonly input: StoredInput;
   readonly expect: StoredExpectation;
-  readonly note: string;
-}
+};
 
 /** The vector file as a JsonValue, members in the documented order (observations as the oracle gave them). */
 export function buildVectorFileValue(format: FormatName, source: VectorSource, cases: readonly StoredCase[]): JsonValue {

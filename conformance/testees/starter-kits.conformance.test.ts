@@ -1,0 +1,47 @@
+/**
+ * The starter testees certify on journal.read in both protocol modes, through the real CLI: they are
+ * what users copy, so they must pass every golden journal.read case, core and strict, with the codes.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FORMCERT_BIN } from '../../src/runner/reference-testee.ts';
+
+const HERE = import.meta.dirname;
+const TIMEOUT_MS = 300_000;
+
+interface Starter {
+  readonly language: string;
+  readonly exec: readonly string[];
+  readonly persistent: readonly string[];
+}
+
+const STARTERS: readonly Starter[] = [
+  {
+    language: 'python',
+    exec: ['python3', join(HERE, 'python/starter/journal_starter.py'), '{op}', '{input}'],
+    persistent: ['python3', join(HERE, 'python/starter/journal_starter.py'), '--persistent'],
+  },
+];
+
+function certify(mode: 'exec' | 'persistent', argv: readonly string[]) {
+  const flags = ['certify', '--ops', 'journal.read', '--codes', ...(mode === 'persistent' ? ['--persistent'] : [])];
+  return spawnSync(process.execPath, [FORMCERT_BIN, ...flags, '--', ...argv], { encoding: 'utf8' });
+}
+
+describe.each(STARTERS)('the $language starter', (starter) => {
+  for (const mode of ['exec', 'persistent'] as const) {
+    it(
+      `passes every journal.read case in ${mode} mode`,
+      () => {
+        const run = certify(mode, starter[mode]);
+        expect(run.stderr).toBe('');
+        // Every scored case passes, core and strict: "core N/N · strict M/M".
+        expect(run.stdout).toMatch(/core (\d+)\/\1 · strict (\d+)\/\2/);
+        expect(run.stdout).toContain('PASSED');
+        expect(run.status).toBe(0);
+      },
+      TIMEOUT_MS,
+    );
+  }
+});

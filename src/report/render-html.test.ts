@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedJson, renderHtml } from './render-html.ts';
-import { sampleRecords } from './report-fixtures.test-helpers.ts';
+import { buildSite, sampleRecords } from './report-fixtures.test-helpers.ts';
 import { PROCESS_TEST_TIMEOUT_MS } from '../../test-support/timeouts.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -138,5 +138,23 @@ describe('HTML report in headless Chromium', () => {
     await page.close();
     expect(errors).toEqual([]);
     expect(requests.every((u) => u.startsWith('file:'))).toBe(true);
+  });
+
+  browserTest('renders the results site from file:// with no network and follows a link to an implementation page', async () => {
+    const { dir, status } = await buildSite();
+    expect(status).toBe(0);
+    const page = await browser!.newPage();
+    const seen: string[] = [];
+    page.on('request', (r) => seen.push(r.url()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(pathToFileURL(join(dir, 'index.html')).href);
+    expect(await page.locator('#matrix tbody tr').count()).toBe(2);
+    expect(await page.locator('#matrix img').evaluateAll((imgs) => imgs.map((i) => (i as unknown as { naturalWidth: number }).naturalWidth > 0))).toEqual([true, true]);
+    await page.locator('#matrix a', { hasText: 'beta 0.3' }).click();
+    await page.waitForURL(/impl\/beta-0\.3\.html$/);
+    expect(await page.locator('#req-table tr.req-row').count()).toBe(3);
+    expect(errors).toEqual([]);
+    expect(seen.every((u) => u.startsWith('file:') || u.startsWith('data:'))).toBe(true);
+    await page.close();
   });
 });

@@ -1,5 +1,6 @@
 /** The work behind `formcert report …`. */
 import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { EXIT } from '../shared/exit-codes.ts';
 import { findMissingCases, mergeRecords, readReports } from './merge-reports.ts';
 import { renderBadge } from './render-badge.ts';
@@ -65,4 +66,27 @@ export async function reportCommand(
     io.err(renderTextSummary(own, header).join('\n') + '\n\n');
   }
   return summary.passed ? EXIT.OK : EXIT.FAILED;
+}
+
+/** `formcert report site <dir> <results.jsonl…>`: writes the results site; resolves to the exit status. */
+export async function siteCommand(dir: string, paths: readonly string[], io: { out: (s: string) => void; err: (s: string) => void }): Promise<number> {
+  const read = await readReports(paths);
+  if (!read.ok) {
+    io.err(`formcert report site: ${read.error}\n`);
+    return EXIT.USAGE;
+  }
+  const merged = mergeRecords(read.value);
+  if (!merged.ok) {
+    io.err(`formcert report site: ${merged.error}\n`);
+    return EXIT.USAGE;
+  }
+  try {
+    const { writeSite } = await import('./render-site.ts');
+    const files = await writeSite(dir, merged.value);
+    io.out(`formcert report site: ${files.length} pages in ${dir}/ (open ${join(dir, 'index.html')})\n`);
+  } catch (e) {
+    io.err(`formcert report site: cannot write ${dir}: ${(e as Error).message}\n`);
+    return EXIT.USAGE;
+  }
+  return EXIT.OK;
 }

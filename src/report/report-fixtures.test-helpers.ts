@@ -1,7 +1,12 @@
 /** Hand-made records for the report tests: two implementations, every outcome the pages must show. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseJson } from '../shared/json/parse-value.ts';
 import type { JsonValue } from '../shared/json/value.ts';
 import { recordInput, type CaseRecord } from '../results/case-record.ts';
+import { siteCommand } from './report-command.ts';
+import { renderJsonl } from './write-report-dir.ts';
 
 function json(t: string): JsonValue {
   const r = parseJson(t);
@@ -75,4 +80,19 @@ export function sampleRecords(): CaseRecord[] {
     );
   }
   return out;
+}
+
+/** Writes one results.jsonl per implementation of the sample and builds a site from them in a fresh directory. */
+export async function buildSite(): Promise<{ dir: string; out: string; status: number }> {
+  const work = mkdtempSync(join(tmpdir(), 'formcert-site-'));
+  const records = sampleRecords();
+  const paths = ['alpha', 'beta'].map((name) => {
+    const path = join(work, `${name}.jsonl`);
+    writeFileSync(path, renderJsonl(records.filter((r) => r.implementation.startsWith(name))));
+    return path;
+  });
+  const dir = join(work, 'site');
+  let out = '';
+  const status = await siteCommand(dir, paths, { out: (s) => (out += s), err: (s) => (out += s) });
+  return { dir, out, status };
 }

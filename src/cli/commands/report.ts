@@ -1,4 +1,4 @@
-/** `formcert report merge|html|junit|markdown|badge <report.jsonl…>`: rework the JSON-lines reports of certify runs. */
+/** `formcert report merge|html|junit|markdown|badge <report.jsonl…>` and `report site <dir> <report.jsonl…>`: rework the JSON-lines reports of certify runs. */
 import type { Command } from 'commander';
 import type { SetExit } from '../../shared/exit-codes.ts';
 
@@ -35,4 +35,13 @@ export function register(program: Command, setExit: SetExit): void {
       );
     });
   }
+  report
+    .command('site')
+    .description('a static results site: index of implementations × ops with badges, a page per implementation and per requirement (works from file://)')
+    .argument('<dir>', 'directory to write the site to')
+    .argument('<reports...>', 'results.jsonl files, one or more per implementation')
+    .action(async (dir: string, paths: string[]) => {
+      const { siteCommand } = await import('../../report/report-command.ts');
+      setExit(await siteCommand(dir, paths, { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) }));
+    });
 }

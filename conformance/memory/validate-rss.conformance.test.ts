@@ -31,7 +31,7 @@ let fifos = 0;
  * `killAfterMs` is set the validator is stopped then (an endless input) and its peak is read from /proc
  * while it still runs; otherwise it reports its own peak at exit.
  */
-function runValidator(target: string, path: string, shell?: string, killAfterMs?: number): Promise<Run> {
+function runValidator(target: string, path: string, shell?: string, killAfterMs?: number, verb: readonly string[] = ['validate']): Promise<Run> {
   return new Promise((resolve, reject) => {
     let input = path;
     let feeder: ReturnType<typeof spawn> | undefined;
@@ -41,7 +41,7 @@ function runValidator(target: string, path: string, shell?: string, killAfterMs?
       // The writer's errors (a pipe closed by the validator once it has its verdict) are expected.
       feeder = spawn('sh', ['-c', `(${shell}) > ${input} 2>/dev/null`], { stdio: 'ignore' });
     }
-    const child = spawn(process.execPath, ['--require', PRELOAD, CLI, 'validate', target, input], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--require', PRELOAD, CLI, ...verb, target, input], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let peak = '';
     let polled = 0;
@@ -69,7 +69,7 @@ function runValidator(target: string, path: string, shell?: string, killAfterMs?
 
 const linux = existsSync('/proc/self/status');
 
-describe.runIf(linux)('validators under 200 MB peak RSS on hostile input', () => {
+describe.runIf(linux)('validators and testee exec under 200 MB peak RSS on hostile input', () => {
   it('codegraph on /dev/zero (an endless line, refused at byte 0): bounded while it reads on', async () => {
     const r = await runValidator('codegraph', '/dev/zero', undefined, 3000);
     expect(r.peakKb).toBeGreaterThan(0);
@@ -115,4 +115,18 @@ describe.runIf(linux)('validators under 200 MB peak RSS on hostile input', () =>
       expect(r.peakKb).toBeLessThan(LIMIT_KB);
     });
   }
+
+  it('testee exec codegraph.read on /dev/zero: bounded while it reads on', async () => {
+    const r = await runValidator('codegraph.read', '/dev/zero', undefined, 3000, ['testee', 'exec']);
+    expect(r.peakKb).toBeGreaterThan(0);
+    expect(r.peakKb).toBeLessThan(LIMIT_KB);
+  });
+
+  it('testee exec codegraph.read on a 200 MB line without LF through a pipe: rejected, exit 1', async () => {
+    const r = await runValidator('codegraph.read', 'fifo', `head -c ${MB200} /dev/zero | tr '\\0' x`, undefined, ['testee', 'exec']);
+    expect(r.status).toBe(1);
+    expect(r.stdout.split('\n')[0]).toBe('code: JSON_SYNTAX');
+    expect(r.peakKb).toBeGreaterThan(0);
+    expect(r.peakKb).toBeLessThan(LIMIT_KB);
+  });
 });

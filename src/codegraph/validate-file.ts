@@ -7,17 +7,16 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import type { FileValidator } from '../shared/file-validator.ts';
 import { fail, ok, type Profile, type Result } from '../shared/errors.ts';
 import { READ_CHUNK_BYTES } from './constants.ts';
-import { ModelReader, type ReadSummary } from './read-model.ts';
+import type { ReadChunk } from '../shared/ops.ts';
+import { ModelReader, type ReadSummary, type RecordObserver } from './read-model.ts';
 
-/** Fills `buf[offset, offset + length)` with the next bytes of the input; returns how many (0 at its end). */
-export type ReadChunk = (buf: Buffer, offset: number, length: number) => number;
 
 /**
  * Reads a model from a byte source in chunks of `chunkBytes` into one reused buffer, which grows only
  * while one line that may still be valid is longer than it.
  */
-export function readModelChunks(read: ReadChunk, profile: Profile, chunkBytes: number = READ_CHUNK_BYTES): Result<ReadSummary> {
-  const reader = new ModelReader(profile);
+export function readModelChunks(read: ReadChunk, profile: Profile, chunkBytes: number = READ_CHUNK_BYTES, observer?: RecordObserver): Result<ReadSummary> {
+  const reader = new ModelReader(profile, observer);
   let buf = Buffer.allocUnsafe(chunkBytes);
   let filled = 0;
   for (;;) {

@@ -2,7 +2,7 @@
  * The reference oracle behind the testee contract (spec/protocol), so that `formcert certify` exercises
  * its own exec and persistent paths: `formcert testee exec <op> <input>` and `formcert testee serve`.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -10,7 +10,7 @@ import type { Readable, Writable } from 'node:stream';
 import { PACKAGE_ROOT } from '../shared/package-root.ts';
 import type { Profile } from '../shared/errors.ts';
 import { writeJson } from '../shared/json/write-value.ts';
-import { isOpName, OP_NAMES, type OpHandler, type OpName } from '../shared/ops.ts';
+import { isOpName, OP_NAMES, type OpHandler, type OpName, type OpOutcome, type ReadChunk } from '../shared/ops.ts';
 import { loadOracleOp } from './oracle-ops.ts';
 import type { ImplementationInfo } from './testee-reply.ts';
 import { EXEC_STATUS } from './exec-testee.ts';
@@ -63,6 +63,40 @@ async function loadHandler(op: OpName): Promise<OpHandler | undefined> {
   }
 }
 
+/** An I/O error reading the input file (exit 2), told apart from a bug in the op (exit 3). */
+class InputReadError extends Error {
+  override readonly name = 'InputReadError';
+}
+
+async function readInput(path: string): Promise<Uint8Array> {
+  try {
+    return await readFile(path);
+  } catch (e) {
+    throw new InputReadError((e as Error).message, { cause: e });
+  }
+}
+
+/** Runs a streaming op over the file (or pipe, or device) at `path`, read synchronously in chunks. */
+function readStreaming(path: string, stream: (read: ReadChunk) => OpOutcome): OpOutcome {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (e) {
+    throw new InputReadError((e as Error).message, { cause: e });
+  }
+  try {
+    return stream((buf, offset, length) => {
+      try {
+        return readSync(fd, buf, offset, length, null);
+      } catch (e) {
+        throw new InputReadError((e as Error).message, { cause: e });
+      }
+    });
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** `formcert testee exec <op> <input>`: runs one op under `profile` and answers by exit status; resolves to that status. */
 export async function execReferenceOp(op: string, inputPath: string, out: Writable, err: Writable, profile: Profile = 'strict'): Promise<number> {
   if (!isOpName(op)) {
@@ -80,15 +114,20 @@ export async function execReferenceOp(op: string, inputPath: string, out: Writab
     out.write(`${op} is not available in this build of the oracle\n`);
     return EXEC_STATUS.SKIPPED;
   }
-  let input: Uint8Array;
+  let outcome: OpOutcome;
   try {
-    input = await readFile(inputPath);
+    // An op that streams its input reads it in chunks: memory follows what it keeps, not the input.
+    outcome = handler.stream ? readStreaming(inputPath, (read) => handler.stream!(read, { profile })) : await handler(await readInput(inputPath), { profile });
   } catch (e) {
-    err.write(`formcert testee: cannot read ${inputPath}: ${(e as Error).message}\n`);
-    return 2;
+    if (e instanceof InputReadError) {
+      err.write(`formcert testee: cannot read ${inputPath}: ${e.message}\n`);
+      return 2;
+    }
+    // A throw is a bug in the oracle, never a verdict on the input.
+    err.write(`formcert testee: internal error in ${op}: ${(e as Error).stack ?? String(e)}\n`);
+    return EXEC_INTERNAL_ERROR;
   }
   try {
-    const outcome = await handler(input, { profile });
     if ('skipped' in outcome) {
       out.write(`${outcome.skipped}\n`);
       return EXEC_STATUS.SKIPPED;

@@ -28,8 +28,17 @@ export interface OpOptions {
   readonly profile?: Profile;
 }
 
-/** Runs one op on the bytes of one input file. Never throws on bad input. */
-export type OpHandler = (input: Uint8Array, options?: OpOptions) => OpOutcome | Promise<OpOutcome>;
+/** Fills `buf[offset, offset + length)` with the next bytes of an input; returns how many (0 at its end). */
+export type ReadChunk = (buf: Buffer, offset: number, length: number) => number;
+
+/**
+ * Runs one op on the bytes of one input file. Never throws on bad input. An op whose input has no size
+ * bound may also read it as a stream (`stream`, same verdicts), so that memory follows what the op keeps,
+ * not the input's size; it throws only what `read` throws (I/O errors).
+ */
+export type OpHandler = ((input: Uint8Array, options?: OpOptions) => OpOutcome | Promise<OpOutcome>) & {
+  readonly stream?: (read: ReadChunk, options?: OpOptions) => OpOutcome;
+};
 
 /** True when `name` is an op of the contract. */
 export function isOpName(name: string): name is OpName {

@@ -209,4 +209,32 @@ describe('formcert certify', () => {
       expect((await certify({ vectors: quick, ...bad })).status).toBe(2);
     }
   });
+
+  it('refuses out-of-range numbers, a vector file given as --vectors and junk expected-failure lines, in one line (item 9)', async () => {
+    const oneLine = async (o: Partial<CertifyCommandOptions>, message: RegExp) => {
+      const r = await certify({ vectors: quick, ...o });
+      expect(r.status).toBe(2);
+      expect(r.err).toMatch(message);
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+    };
+    await oneLine({ timeoutMs: String(2 ** 31) }, /--timeout-ms must be at most 2147483647/);
+    await oneLine({ jobs: '100000' }, /--jobs must be at most 256/);
+    const file = join(work, 'a-vector-file.json');
+    writeFileSync(file, '{}');
+    await oneLine({ vectors: file }, /--vectors .* is not a directory/);
+    await oneLine({ vectors: join(work, 'no-such-dir') }, /--vectors .*: no such directory/);
+    const list = join(work, 'junk-xfail.txt');
+    writeFileSync(list, 'TODO fix the reader later\n');
+    await oneLine({ expectedFailures: list }, /junk-xfail\.txt:1: expected "<case-id> <reason>"/);
+  });
+
+  it('never starts more persistent processes than cases (item 9)', async () => {
+    const log = join(work, 'jobs-log');
+    writeFileSync(log, '');
+    const two = vectorsDir('two', [toyVector('accept {"a":1}', expectAccept('{"a":1}')), toyVector('accept {"a":2}', expectAccept('{"a":2}'))]);
+    const r = await certify({ vectors: two, persistent: true, jobs: '64', testee: ['/usr/bin/env', `TOY_LOG=${log}`, ...SCRIPTED_PERSISTENT] });
+    expect(r.status).toBe(0);
+    expect(r.records).toHaveLength(2);
+    expect(readFileSync(log, 'utf8').split('\n').filter((l) => l === 'start')).toHaveLength(2);
+  });
 });

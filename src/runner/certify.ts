@@ -2,6 +2,7 @@
  * `formcert certify`: loads the vectors, starts the testee (the reference oracle when none is given),
  * runs the selected cases, writes the reports and prints the one-screen summary.
  */
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
@@ -57,10 +58,17 @@ export interface CertifyIo {
 
 class UsageError extends Error {}
 
-function positiveInt(text: string, what: string): number {
+function positiveInt(text: string, what: string, max = Number.MAX_SAFE_INTEGER): number {
   if (!/^[1-9][0-9]*$/.test(text.trim())) throw new UsageError(`${what} must be a positive integer, got ${JSON.stringify(text)}`);
-  return Number(text);
+  const n = Number(text);
+  if (n > max) throw new UsageError(`${what} must be at most ${max}, got ${text.trim()}`);
+  return n;
 }
+
+/** Node's timers take at most 2^31−1 ms; a larger value would silently fire after 1 ms. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+/** More testee processes than this are a typo, not a plan (a large --jobs once took a machine down). */
+export const MAX_JOBS = 256;
 
 /** The same testee under the name given with --name (the report's column heading). */
 function withName(t: Testee, name: string): Testee {
@@ -145,7 +153,7 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
   const profile: Profile = o.profile;
   const ops = o.ops?.split(',').map((s) => s.trim()).filter(Boolean);
   for (const op of ops ?? []) if (!isOpName(op)) throw new UsageError(`unknown op ${op} (ops: ${OP_NAMES.join(', ')})`);
-  const timeoutMs = positiveInt(o.timeoutMs, '--timeout-ms');
+  const timeoutMs = positiveInt(o.timeoutMs, '--timeout-ms', MAX_TIMEOUT_MS);
   const maxOutputBytes = positiveInt(o.maxOutputBytes, '--max-output-bytes');
   let shard: Shard | undefined;
   if (o.shard !== undefined) {
@@ -155,7 +163,7 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
   if (o.persistent && o.exec) throw new UsageError('--persistent and --exec exclude each other');
   const reference = o.testee.length === 0;
   const persistent = reference ? !o.exec : o.persistent;
-  const jobs = o.jobs !== undefined ? positiveInt(o.jobs, '--jobs') : persistent ? 1 : availableParallelism();
+  const askedJobs = o.jobs !== undefined ? positiveInt(o.jobs, '--jobs', MAX_JOBS) : persistent ? 1 : availableParallelism();
   if (!reference && !persistent && !templateNamesOp(o.testee) && ops?.length !== 1) {
     throw new UsageError('an exec argv template without {op} serves one op: name it with --ops <op>');
   }
@@ -176,7 +184,24 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
   const { loadVectors } = await import('./vectors/load-vectors.ts');
   // The default finds the bundled golden/ from any directory; a directory the user names is taken
   // relative to where they are.
-  const all = await loadVectors(o.vectors === DEFAULT_VECTORS ? o.vectors : resolve(o.vectors));
+  const vectorDir = o.vectors === DEFAULT_VECTORS ? o.vectors : resolve(o.vectors);
+  if (o.vectors !== DEFAULT_VECTORS) {
+    let isDir = false;
+    try {
+      isDir = statSync(vectorDir).isDirectory();
+    } catch (e) {
+      throw new UsageError(`--vectors ${o.vectors}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such directory' : (e as Error).message}`);
+    }
+    if (!isDir) throw new UsageError(`--vectors ${o.vectors} is not a directory (name the directory that holds the vector files)`);
+  }
+  let all;
+  try {
+    all = await loadVectors(vectorDir);
+  } catch (e) {
+    // An unreadable directory or file is a usage error in one line, never a stack trace.
+    if (typeof (e as NodeJS.ErrnoException).code === 'string') throw new UsageError(`cannot read the vectors under ${o.vectors}: ${(e as Error).message}`);
+    throw e;
+  }
   if (all.length === 0) throw new UsageError(`no vectors under ${o.vectors}`);
   if (expectedFailures) {
     const known = new Set(all.map((v) => v.id));
@@ -187,6 +212,8 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
   const vectors = selectCases(all, { profile, ...(ops ? { ops } : {}), ...(shard ? { shard } : {}), ...filters });
   if (vectors.length === 0) throw new UsageError('the selection (--profile, --ops, --shard, --cases, --requirements, --grep) leaves no case to run');
 
+  // Never more processes than cases.
+  const jobs = Math.min(askedJobs, vectors.length);
   const depth = o.depth ?? PIPELINE_DEPTH;
   const started = performance.now();
   let testee: Testee;

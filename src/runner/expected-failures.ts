@@ -8,7 +8,8 @@ import { fail, ok, type Result } from '../shared/errors.ts';
 /** Case id → reason. */
 export type ExpectedFailures = ReadonlyMap<string, string>;
 
-const LINE = /^(\S+)[ \t]+(\S.*)$/;
+/** A case id (20 lowercase hex digits, see caseId) and a reason; anything else is refused, not taken for an id. */
+const LINE = /^([0-9a-f]{20})[ \t]+(\S.*)$/;
 
 /** Parses the list; the error names the first bad line. */
 export function parseExpectedFailures(text: string, source = 'expected-failures'): Result<ExpectedFailures, string> {
@@ -18,7 +19,7 @@ export function parseExpectedFailures(text: string, source = 'expected-failures'
     const line = lines[i]!.trim();
     if (line === '' || line.startsWith('#')) continue;
     const m = LINE.exec(line);
-    if (!m) return fail(`${source}:${i + 1}: expected "<case-id> <reason>", got ${JSON.stringify(line)}`);
+    if (!m) return fail(`${source}:${i + 1}: expected "<case-id> <reason>" (a 20-hex-digit id, then why it fails), got ${JSON.stringify(line)}`);
     if (out.has(m[1]!)) return fail(`${source}:${i + 1}: case ${m[1]} is listed twice`);
     out.set(m[1]!, m[2]!.trim());
   }

@@ -42,10 +42,11 @@ export function register(program: Command, setExit: SetExit): void {
     .action(async (argv: string[], opts: FuzzCliOptions) => setExit(await runFuzzCommand(argv, opts)));
 }
 
-function parseCount(value: string | undefined, name: string, min: number): number | undefined {
+function parseCount(value: string | undefined, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be an integer ≥ ${min}`);
+  if (n > max) throw new UsageError(`--${name} must be at most ${max}, got ${value}`);
   return n;
 }
 
@@ -68,7 +69,8 @@ async function runFuzzCommand(argv: string[], opts: FuzzCliOptions): Promise<num
     seconds = parseCount(opts.seconds, 'seconds', 1);
     runs = parseCount(opts.runs, 'runs', 1) ?? (seconds !== undefined ? Number.MAX_SAFE_INTEGER : DEFAULT_RUNS);
     seed = parseCount(opts.seed, 'seed', -(2 ** 31)) ?? (Date.now() ^ (process.pid << 16)) | 0;
-    timeoutMs = parseCount(opts.timeoutMs, 'timeout-ms', 1)!;
+    // Node's timers take at most 2^31−1 ms (a larger value would fire after 1 ms).
+    timeoutMs = parseCount(opts.timeoutMs, 'timeout-ms', 1, 2 ** 31 - 1)!;
     maxDisagreements = parseCount(opts.maxFailures, 'max-failures', 1)!;
     shrinkBudget = parseCount(opts.shrinkBudget, 'shrink-budget', 0)!;
   } catch (e) {

@@ -2,26 +2,12 @@
  * JSONTestSuite's parsing cases (vendor/JSONTestSuite, used as is) through the strict reader, with the
  * verdicts R-S1/R-S2 give them (vendor/JSONTestSuite/README.md).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { expectedVerdict, JSON_TEST_SUITE_DIR as DIR, JSON_TEST_SUITE_FILES as files, STRICTER_THAN_RFC } from '../../../test-support/json-test-suite.ts';
 import { JSON_CODES } from './constants.ts';
 import { parseJson } from './parse-value.ts';
-
-const DIR = join(import.meta.dirname, '../../../vendor/JSONTestSuite/test_parsing');
-const files = readdirSync(DIR).sort();
-
-/** R-S1 rejects duplicate members although RFC 8259 allows them. */
-const STRICTER_THAN_RFC = new Set(['y_object_duplicated_key.json', 'y_object_duplicated_key_and_value.json']);
-
-function expectedVerdict(name: string): 'accept' | 'reject' {
-  if (name.startsWith('y_')) return STRICTER_THAN_RFC.has(name) ? 'reject' : 'accept';
-  if (name.startsWith('n_')) return 'reject';
-  // i_ cases: number lexemes of any size are kept; encodings and surrogates are refused (R-S1, R-S2).
-  if (name.startsWith('i_number_')) return 'accept';
-  if (name === 'i_structure_500_nested_arrays.json') return 'accept';
-  return 'reject';
-}
 
 describe('JSONTestSuite test_parsing', () => {
   it('holds all 318 cases', () => {

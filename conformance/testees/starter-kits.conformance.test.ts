@@ -4,11 +4,18 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMCERT_BIN } from '../../src/runner/reference-testee.ts';
 
 const HERE = import.meta.dirname;
 const TIMEOUT_MS = 300_000;
+const RUST_BINARY = join(HERE, 'rust/target/release/journal-starter');
+
+// The Rust starter is built the way its README says: standard library only, no network.
+beforeAll(() => {
+  const build = spawnSync('cargo', ['build', '--offline', '--release', '--manifest-path', join(HERE, 'rust/Cargo.toml')], { encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`cargo build of the Rust starter failed:\n${build.stderr}`);
+}, TIMEOUT_MS);
 
 interface Starter {
   readonly language: string;
@@ -22,6 +29,12 @@ const STARTERS: readonly Starter[] = [
     exec: ['python3', join(HERE, 'python/starter/journal_starter.py'), '{op}', '{input}'],
     persistent: ['python3', join(HERE, 'python/starter/journal_starter.py'), '--persistent'],
   },
+  {
+    language: 'javascript',
+    exec: [process.execPath, join(HERE, 'javascript/journal-starter.mjs'), '{op}', '{input}'],
+    persistent: [process.execPath, join(HERE, 'javascript/journal-starter.mjs'), '--persistent'],
+  },
+  { language: 'rust', exec: [RUST_BINARY, '{op}', '{input}'], persistent: [RUST_BINARY, '--persistent'] },
 ];
 
 function certify(mode: 'exec' | 'persistent', argv: readonly string[]) {

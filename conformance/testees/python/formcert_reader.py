@@ -4,8 +4,10 @@
 Exec mode:        python3 formcert_reader.py [--fault NAME] <op> <input-path>
 Persistent mode:  python3 formcert_reader.py [--fault NAME] --persistent
 
-Exec exits 0 and prints the observation JSON on accept, exits 1 and prints `code: <CODE>` on
-reject, exits 4 for an op it does not implement. Persistent mode reads JSON lines on stdin
+Exec mode follows protocol v1.1: exit 0 with the observation JSON on accept; exit 1 with
+`code: <CODE>` as the first stdout line on reject; exit 4 for an op it does not implement. A bug
+of this reader (an uncaught exception) exits 3 with the traceback on stderr, so the runner scores
+it `errored:crash` and never mistakes it for a rejection. Persistent mode reads JSON lines on stdin
 (start, run, stop) and answers one JSON line per request (PROTOCOL.md, mode 2).
 Standard library only (Python 3.11).
 """
@@ -25,7 +27,7 @@ from journal_reader import read_journal  # noqa: E402
 from strict_json import write_compact  # noqa: E402
 
 READERS = {"journal.read": read_journal, "codegraph.read": read_codegraph}
-EXIT_ACCEPT, EXIT_REJECT, EXIT_SKIP, EXIT_USAGE = 0, 1, 4, 2
+EXIT_ACCEPT, EXIT_REJECT, EXIT_SKIP, EXIT_USAGE, EXIT_BUG = 0, 1, 4, 2, 3
 IMPLEMENTATION = {
     "name": "formcert-python-reader",
     "version": "1.0.0",
@@ -106,7 +108,12 @@ def main(argv):
     if len(args) != 2:
         sys.stderr.write("usage: formcert_reader.py [--fault NAME] (<op> <input> | --persistent)\n")
         return EXIT_USAGE
-    return run_exec(args[0], args[1])
+    try:
+        return run_exec(args[0], args[1])
+    except Exception:  # noqa: BLE001 — protocol v1.1: a crash must not exit 1 like a rejection
+        sys.stdout.flush()
+        traceback.print_exc(file=sys.stderr)
+        return EXIT_BUG
 
 
 if __name__ == "__main__":

@@ -25,8 +25,9 @@ from codegraph_reader import read_codegraph  # noqa: E402
 from journal_reader import Refused as JournalRefused  # noqa: E402
 from journal_reader import read_journal  # noqa: E402
 from strict_json import write_compact  # noqa: E402
+from track_key import track_key  # noqa: E402
 
-READERS = {"journal.read": read_journal, "codegraph.read": read_codegraph}
+READERS = {"journal.read": read_journal, "codegraph.read": read_codegraph, "journal.track-key": track_key}
 EXIT_ACCEPT, EXIT_REJECT, EXIT_SKIP, EXIT_USAGE, EXIT_BUG = 0, 1, 4, 2, 3
 IMPLEMENTATION = {
     "name": "formcert-python-reader",

@@ -1,0 +1,41 @@
+"""journal.track-key: a tuple of labels to its track key bytes, written from spec/journal R-J10 and JRN-OP-3.
+
+The input is a JSON array of strings; the key is each label's UTF-8 bytes followed by U+001F,
+outermost label first.
+"""
+
+import base64
+
+import faults
+from journal_reader import Refused
+from strict_json import JsonRefused, decode_utf8, parse_text
+
+SEPARATOR = b"\x1f"
+
+
+def _label_ok(label):
+    """R-J10: non-empty, no C0 control, no DEL or C1 control, no lone surrogate."""
+    if label == "" and not faults.on("track-key-empty-label-accepted"):
+        return False
+    for ch in label:
+        code = ord(ch)
+        if code <= 0x1F or 0x7F <= code <= 0x9F or 0xD800 <= code <= 0xDFFF:
+            return False
+    return True
+
+
+def track_key(data):
+    """Reads the op input (bytes) and returns {"key": base64 of the key bytes}; raises Refused."""
+    try:
+        value = parse_text(decode_utf8(data))
+    except JsonRefused as exc:
+        raise Refused(exc.code, str(exc)) from None
+    # JRN-OP-3: the input is an array of strings.
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise Refused("INVALID_OP_INPUT", "the input must be a JSON array of strings")
+    key = b""
+    for label in value:
+        if not _label_ok(label):
+            raise Refused("INVALID_TRACK_LABEL", "label %r is empty or holds a control character" % label)
+        key += label.encode("utf-8") + SEPARATOR
+    return {"key": base64.b64encode(key).decode("ascii")}

@@ -34,15 +34,21 @@ export function onInterrupt(fn: () => void): () => void {
   return () => cleanups.delete(fn);
 }
 
+/** Kills every testee group and runs the registered clean-ups (what an interrupted run must undo). */
+export function runInterruptCleanups(): void {
+  for (const pid of live) killGroup(pid);
+  for (const fn of [...cleanups]) fn();
+}
+
 /**
- * Makes Ctrl-C and SIGTERM kill every testee group and run the registered clean-ups before exiting
- * (130 / 143). Installed by the CLI only: a library must not take over a host's signals.
+ * Makes Ctrl-C, SIGTERM and SIGHUP (a closed terminal) kill every testee group and run the registered
+ * clean-ups (private input directory, terminal state) before exiting (130 / 143 / 129). Installed by
+ * the CLI only: a library must not take over a host's signals.
  */
 export function installInterruptHandlers(): void {
-  for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
     process.once(signal, () => {
-      for (const pid of live) killGroup(pid);
-      for (const fn of cleanups) fn();
+      runInterruptCleanups();
       process.exit(status);
     });
   }

@@ -1,5 +1,9 @@
 /** A progress bar on a terminal for long runs; nothing at all when stderr is not a TTY (CI, pipes). */
 import cliProgress from 'cli-progress';
+import { onInterrupt } from './process-group.ts';
+
+/** Shows the cursor and turns line wrapping back on (the bar hides the one and turns off the other). */
+export const RESTORE_TERMINAL = '\x1b[?25h\x1b[?7h';
 
 /** Advances by one case; `stop` clears the bar. */
 export interface Progress {
@@ -25,12 +29,19 @@ export function createProgress(total: number, stream: NodeJS.WriteStream = proce
   );
   let failed = 0;
   bar.start(total, 0, { failed });
+  // Ctrl-C or a hang-up exits without reaching stop(): give the terminal back its cursor and wrapping.
+  const unregister = onInterrupt(() => {
+    unregister();
+    bar.stop();
+    stream.write(RESTORE_TERMINAL);
+  });
   return {
     tick(f) {
       if (f) failed++;
       bar.increment(1, { failed });
     },
     stop() {
+      unregister();
       bar.stop();
     },
   };

@@ -75,7 +75,7 @@ async function converse(argv: readonly string[], runs: readonly Case[]): Promise
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   send({ cmd: 'start', protocol: 1 });
   await receive();
-  runs.forEach((r, seq) => send({ cmd: 'run', seq, op: r.op, input: r.path }));
+  for (const [seq, r] of runs.entries()) send({ cmd: 'run', seq, op: r.op, input: r.path });
   for (let i = 0; i < runs.length; i++) await receive();
   send({ cmd: 'stop' });
   child.stdin.end();
@@ -93,7 +93,7 @@ function checkSession(s: Session, runs: readonly Case[]): { problems: string[]; 
   const problems: string[] = [];
   const kinds = new Set<string>();
   const note = (where: string, found: string[]) => problems.push(...found.map((p) => `${where}: ${p}`));
-  s.sent.forEach((msg, i) => note(`sent #${i}`, v.message[`${(msg as { cmd: string }).cmd}-request` as ProtocolMessage](msg)));
+  for (const [i, msg] of s.sent.entries()) note(`sent #${i}`, v.message[`${(msg as { cmd: string }).cmd}-request` as ProtocolMessage](msg));
   note('start reply', v.message['start-reply'](s.received[0]));
   for (const reply of s.received.slice(1) as Record<string, unknown>[]) {
     const where = `reply seq ${String(reply.seq)}`;

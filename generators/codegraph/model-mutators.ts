@@ -231,8 +231,8 @@ export const MODEL_MUTATORS: readonly ModelMutator[] = [
   }),
   onText('lone-surrogate', 'R-S1', 'JSON_LONE_SURROGATE', 'strict', (text, pick) => {
     const lines = text.split('\n');
-    const escape = ['\\udead', '\\uD800', '\\ud83d\\u0041', 'x\\udc00\\ud800'][pick % 4]!;
-    lines[0] = lines[0]!.replace('"root":"', `"root":"${escape}`);
+    const badEscape = ['\\udead', '\\uD800', '\\ud83d\\u0041', 'x\\udc00\\ud800'][pick % 4]!;
+    lines[0] = lines[0]!.replace('"root":"', `"root":"${badEscape}`);
     return lines.join('\n');
   }),
   onText('trailing-comma', 'CG-FILE-1', 'JSON_SYNTAX', 'core', (text, pick) => {

@@ -1,5 +1,5 @@
 /** Real JSON documents nobody here wrote: every `.json` and `.map` file under node_modules, read as MORPH IRs. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { join, relative } from 'node:path';
 import { checkUniformRecords } from '../../src/morph/codecs/uniform-records.ts';
 import { appendPointer } from '../../src/shared/json/pointer.ts';
@@ -27,7 +27,7 @@ export interface RealJsonCorpus {
 }
 
 function listFiles(dir: string, out: string[]): void {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
@@ -70,7 +70,7 @@ function findRecordArrays(root: Ir, found: (pointer: string, ir: Ir) => void): v
   while (stack.length > 0) {
     const [pointer, v] = stack.pop()!;
     if (pointer !== '' && isJsonArray(v) && checkUniformRecords(v).ok) found(pointer, v);
-    if (isJsonArray(v)) v.forEach((x, i) => stack.push([appendPointer(pointer, i), x]));
+    if (isJsonArray(v)) for (const [i, x] of v.entries()) stack.push([appendPointer(pointer, i), x]);
     else if (isJsonObject(v)) for (const [k, x] of v) stack.push([appendPointer(pointer, k), x]);
   }
 }

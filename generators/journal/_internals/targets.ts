@@ -31,7 +31,7 @@ export interface EntryRef {
 export function entriesOf(s: JournalSample): EntryRef[] {
   const out: EntryRef[] = [];
   s.lines.forEach((line, lineIndex) => {
-    if (line.has('group')) (line.get('entries') as Obj[]).forEach((entry, member) => out.push({ entry, line, lineIndex, member }));
+    if (line.has('group')) for (const [member, entry] of (line.get('entries') as Obj[]).entries()) out.push({ entry, line, lineIndex, member });
     else out.push({ entry: line, line, lineIndex, member: -1 });
   });
   return out;

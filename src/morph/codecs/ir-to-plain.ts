@@ -15,7 +15,7 @@ export function irToPlain(ir: Ir): unknown {
     else if (isJsonArray(v)) {
       const out = new Array<unknown>(v.length).fill(null);
       assign(out);
-      v.forEach((x, i) => stack.push([x, (y) => (out[i] = y)]));
+      for (const [i, x] of v.entries()) stack.push([x, (y) => (out[i] = y)]);
     } else if (isJsonObject(v)) {
       const out: Record<string, unknown> = {};
       assign(out);

@@ -7,6 +7,15 @@ import { irFromJsValue } from './ir-from-js-value.ts';
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 const code = (r: { ok: boolean; error?: { code: string } }) => (r.ok ? 'ok' : r.error!.code);
 
+
+/** [1, <hole>, 3]: an array whose index 1 was never set. */
+function arrayWithHole(): unknown[] {
+  const a: unknown[] = [];
+  a[0] = 1;
+  a[2] = 3;
+  return a;
+}
+
 describe('irFromJsonText', () => {
   it('keeps every lexeme form and member order', () => {
     const r = irFromJsonText(' {"z":-0,"a":1.2300,"m":[1e3,1E+3,12345678901234567890123]}\r\n');
@@ -64,7 +73,7 @@ describe('irFromJsValue (R-M3)', () => {
     const cases: Array<[string, unknown]> = [
       ['-0', -0], ['NaN', NaN], ['Infinity', Infinity], ['-Infinity', -Infinity], ['undefined', undefined],
       ['function', () => 1], ['symbol', Symbol('s')], ['bigint', 1n], ['Map', new Map()], ['Date', new Date(0)],
-      ['class instance', new (class A {})()], ['Array subclass', new (class L extends Array {})()], ['typed array', new Uint8Array(2)], ['cycle', cyclic], ['nested -0', { a: [1, -0] }], ['hole', [1, , 3]],
+      ['class instance', new (class A {})()], ['Array subclass', new (class L extends Array {})()], ['typed array', new Uint8Array(2)], ['cycle', cyclic], ['nested -0', { a: [1, -0] }], ['hole', arrayWithHole()],
       ['accessor', Object.defineProperty({}, 'x', { get: () => 1, enumerable: true })], ['symbol key', { [Symbol('k')]: 1 }],
       ['lone surrogate value', '\uD800'], ['lone surrogate key', { '\uDC00': 1 }],
     ];

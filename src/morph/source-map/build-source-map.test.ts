@@ -18,7 +18,7 @@ function value(text: string): JsonValue {
 /** Every (pointer, key, value) in pre-order document order, computed independently of the map. */
 function preorder(v: JsonValue, pointer = '', key?: string, out: Array<{ pointer: string; key?: string; value: JsonValue }> = []) {
   out.push({ pointer, key, value: v });
-  if (Array.isArray(v)) v.forEach((x, i) => preorder(x, appendPointer(pointer, i), undefined, out));
+  if (Array.isArray(v)) for (const [i, x] of v.entries()) preorder(x, appendPointer(pointer, i), undefined, out);
   else if (v instanceof Map) for (const [k, x] of v) preorder(x, appendPointer(pointer, k), k, out);
   return out;
 }

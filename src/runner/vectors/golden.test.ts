@@ -17,7 +17,7 @@ const files = [...new Set(vectors.map((v) => v.file))];
 
 /** Why the oracle's answer to `v` is not the stored expectation, or undefined when it is. */
 async function checkVector(v: Vector): Promise<string | undefined> {
-  let outcome;
+  let outcome: Awaited<ReturnType<typeof runOracleOp>>;
   try {
     outcome = await runOracleOp(v.op, v.input);
   } catch (err) {

@@ -75,8 +75,8 @@ describe('loadVectors', () => {
     expect(vectors[2]!.profile).toBe('strict');
     expect(vectors[1]!.expect).toEqual({ verdict: 'reject', code: 'INVALID_UTF8' });
     const obs = vectors[3]!.expect.verdict === 'accept' ? (vectors[3]!.expect.observation as Map<string, JsonValue>) : undefined;
-    expect((obs?.get('frontier') as JsonNumber).lexeme).toBe('18446744073709551615');
-    expect((obs?.get('ratio') as JsonNumber).lexeme).toBe('1.0');
+    expect((obs!.get('frontier') as JsonNumber).lexeme).toBe('18446744073709551615');
+    expect((obs!.get('ratio') as JsonNumber).lexeme).toBe('1.0');
     expect([...(obs?.keys() ?? [])]).toEqual(['frontier', 'ratio', '__proto__']);
     expect(vectors.every((v) => v.format === 'journal' && v.file.endsWith('journal/recipe-read.json'))).toBe(true);
   });
@@ -96,8 +96,8 @@ describe('loadVectors', () => {
     for (const [name, content] of parts.sideFiles) writeFile(dir, `journal/${name}`, gzipSync(content));
     const [loaded] = await loadVectors(dir);
     const got = loaded!.expect.verdict === 'accept' ? (loaded!.expect.observation as Map<string, JsonValue>) : undefined;
-    expect(got?.get('text')).toBe(long);
-    expect((got?.get('n') as JsonNumber).lexeme).toBe('1.50');
+    expect(got!.get('text')).toBe(long);
+    expect((got!.get('n') as JsonNumber).lexeme).toBe('1.50');
   });
 
   it('finds files by globbing, in code-point order, skipping the manifest', () => {

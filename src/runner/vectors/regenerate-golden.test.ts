@@ -80,7 +80,7 @@ describe('golden regeneration', () => {
     const ok = vectors.find((v) => v.name === 'ok-small')!;
     expect(ok.expect.verdict).toBe('accept');
     const obs = ok.expect.verdict === 'accept' ? (ok.expect.observation as Map<string, JsonValue>) : undefined;
-    expect((obs?.get('ratio') as JsonNumber).lexeme).toBe('1.0');
+    expect((obs!.get('ratio') as JsonNumber).lexeme).toBe('1.0');
     expect(vectors.find((v) => v.name === 'gen-bytes-1')!.file).toMatch(/journal\/generated-read\.json$/);
     expect(vectors.find((v) => v.name === 'track-1')!.file).toMatch(/journal\/recipe-track-key\.json$/);
     const large = vectors.find((v) => v.name === 'ok-large')!;

@@ -26,8 +26,10 @@ from journal_reader import Refused as JournalRefused  # noqa: E402
 from journal_reader import read_journal  # noqa: E402
 from strict_json import write_compact  # noqa: E402
 from track_key import track_key  # noqa: E402
+from journal_append import append_group  # noqa: E402
 
-READERS = {"journal.read": read_journal, "codegraph.read": read_codegraph, "journal.track-key": track_key}
+READERS = {"journal.read": read_journal, "codegraph.read": read_codegraph, "journal.track-key": track_key,
+           "journal.append": append_group}
 EXIT_ACCEPT, EXIT_REJECT, EXIT_SKIP, EXIT_USAGE, EXIT_BUG = 0, 1, 4, 2, 3
 IMPLEMENTATION = {
     "name": "formcert-python-reader",

@@ -41,6 +41,12 @@ class Refused(Exception):
 
 def read_journal(data):
     """Reads a whole journal file (bytes) and returns the recovered journal observation (a dict)."""
+    return read_journal_details(data)[0]
+
+
+def read_journal_details(data):
+    """Like read_journal, plus what an append needs: (observation, last stored position, header bytes
+    length, inspected prefix bytes)."""
     try:
         return _read(data)
     except JsonRefused as exc:
@@ -115,7 +121,7 @@ def _read(data):
     frontier = max(last, origin) if not faults.on("journal-frontier-ignores-origin") else (last or origin)
     fold_line = origin - 1 if faults.on("journal-entry-at-origin-returned") else origin
     returned = [entry["source"] for entry in flat if entry["position"] > fold_line]
-    return {
+    observation = {
         "schema": Num(str(schema)),
         "generation": Num(str(generation)),
         "origin": Num(str(origin)),
@@ -123,6 +129,7 @@ def _read(data):
         "tornTailBytes": Num(str(len(torn) + (1 if faults.on("journal-torn-length-off-by-one") and torn else 0))),
         "entries": returned,
     }
+    return observation, last, header_end, inspected
 
 
 def _check_bytes(raw, line_no):

@@ -11,7 +11,7 @@ import { loadErrorCodes } from '../../../src/shared/registry.ts';
 import { REPO_ROOT } from '../../../src/runner/vectors/repo-root.ts';
 
 /** The ops the Python reader implements (its `start` reply declares the same list). */
-const OPS = ['journal.read', 'codegraph.read', 'journal.track-key'];
+const OPS = ['journal.read', 'codegraph.read', 'journal.track-key', 'journal.append'];
 const DIR = join(REPO_ROOT, 'conformance', 'testees', 'python');
 const READER = join(DIR, 'formcert_reader.py');
 const CLI = join(REPO_ROOT, 'bin', 'formcert.mjs');
@@ -26,7 +26,7 @@ function certify(mode: 'exec' | 'persistent') {
 
 describe('the Python reader', () => {
   it('refuses only with codes registered for its format (spec/shared and spec/<format>)', () => {
-    for (const [file, format] of [['journal_reader.py', 'journal'], ['track_key.py', 'journal'], ['codegraph_reader.py', 'codegraph'], ['strict_json.py', 'shared']] as const) {
+    for (const [file, format] of [['journal_reader.py', 'journal'], ['track_key.py', 'journal'], ['journal_append.py', 'journal'], ['codegraph_reader.py', 'codegraph'], ['strict_json.py', 'shared']] as const) {
       const source = readFileSync(join(DIR, file), 'utf8');
       const codes = [...source.matchAll(/(?:Refused|JsonRefused)\("([A-Z0-9_]+)"/g)].map((m) => m[1]!);
       expect(codes.length, file).toBeGreaterThan(1);

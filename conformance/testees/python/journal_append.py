@@ -1,0 +1,72 @@
+"""journal.append: one group appended to a journal, written from spec/journal JRN-OP-1, JRN-OP-2, R-J6, R-J9.
+
+Reads the journal with the reader's rules, checks the new group with the frame rules, drops a v3
+torn tail, migrates a v2 file to v3, and writes the group as one canonical frame line.
+"""
+
+import base64
+import binascii
+
+from journal_reader import (ENTRY_MEMBERS, METADATA_MEMBERS, MAX_FRAME_BYTES, Refused, _check_frame,
+                            read_journal_details)
+from strict_json import JsonRefused, Num, decode_utf8, parse_text, write_compact
+
+
+def _canonical_entry(entry):
+    """R-J8: an entry and its metadata in the canonical member order, values as given."""
+    out = {name: entry[name] for name in ENTRY_MEMBERS}
+    out["metadata"] = {name: entry["metadata"][name] for name in METADATA_MEMBERS}
+    return out
+
+
+def _decode_journal(text):
+    """JRN-OP-1: canonical padded base64 (RFC 4648 section 4), no whitespace."""
+    try:
+        raw = base64.b64decode(text.encode("ascii"), validate=True)
+    except (binascii.Error, UnicodeEncodeError, ValueError):
+        return None
+    return raw if base64.b64encode(raw).decode("ascii") == text else None
+
+
+def append_group(data):
+    """Reads the op input (bytes) and returns {"bytes": base64 of the new file}; raises Refused."""
+    try:
+        value = parse_text(decode_utf8(data))
+    except JsonRefused as exc:
+        raise Refused(exc.code, str(exc)) from None
+    if not (isinstance(value, dict) and set(value) == {"journal", "group"}
+            and isinstance(value["journal"], str) and isinstance(value["group"], list)):
+        raise Refused("INVALID_OP_INPUT", "the input is {journal: base64, group: [entry...]}")
+    journal = _decode_journal(value["journal"])
+    if journal is None:
+        raise Refused("INVALID_OP_INPUT", "journal is not canonical padded base64")
+    observation, last_stored, header_end, inspected = read_journal_details(journal)
+    group = value["group"]
+    # JRN-OP-2: every frame rule applies to the new group before anything is written.
+    first = group[0]["position"] if group and isinstance(group[0], dict) and "position" in group[0] else Num("0")
+    last = group[-1]["position"] if group and isinstance(group[-1], dict) and "position" in group[-1] else Num("0")
+    frame = {"group": Num("1"), "first": first, "frontier": last, "entries": group}
+    entries = _check_frame(frame, b"", None)
+    frame = {"group": Num("1"), "first": first, "frontier": last,
+             "entries": [_canonical_entry(entry["source"]) for entry in entries]}
+    line = write_compact(frame).encode("utf-8")
+    if len(line) > MAX_FRAME_BYTES:
+        raise Refused("FRAME_TOO_LARGE", "the new group frame is over 8 MiB")  # R-J6
+    start = entries[0]["position"]
+    frontier = int(observation["frontier"].lexeme)
+    if last_stored == 0:
+        # A header-only file: its whole history is folded into the origin, so the group continues it.
+        last_stored = frontier
+    if start != frontier + 1 or start != last_stored + 1:
+        raise Refused("APPEND_NOT_CONTINUOUS", "the group must start right after the frontier and the last entry")
+    if observation["schema"].lexeme == "2":
+        # R-J9: migrate to v3: canonical header with the same lexemes, then every v2 line byte for byte.
+        header = '{"schema":3,"generation":%s,"origin":%s}\n' % (observation["generation"].lexeme,
+                                                                observation["origin"].lexeme)
+        body = inspected[header_end + 1:]
+        if body and not body.endswith(b"\n"):
+            body += b"\n"
+        prefix = header.encode("utf-8") + body
+    else:
+        prefix = inspected  # R-J3: a torn tail is removed before the append
+    return {"bytes": base64.b64encode(prefix + line + b"\n").decode("ascii")}

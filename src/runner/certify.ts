@@ -19,6 +19,7 @@ import { startPersistentTestee } from './persistent-testee.ts';
 import { createProgress } from './progress.ts';
 import { referenceExecTemplate, referenceImplementation, referenceServeArgv } from './reference-testee.ts';
 import { describeDeath, implementationLabel, runCertification } from './run-certification.ts';
+import { certifyJson } from './certify-json.ts';
 import { rerunCommand } from './rerun-command.ts';
 import { compileNamePattern, parseShard, selectCases, splitIdList, unknownIds, type Shard } from './select-cases.ts';
 import { TesteeSetupError, type Testee } from './testee-reply.ts';
@@ -47,6 +48,8 @@ export interface CertifyCommandOptions {
   readonly requirements?: string;
   /** `--grep`: a regular expression matched against case names. */
   readonly grep?: string;
+  /** `--json`: one summary object on stdout instead of the text summary; messages still go to stderr. */
+  readonly json?: boolean;
 }
 
 /** Where the command writes. */
@@ -93,19 +96,21 @@ export const PIPELINE_DEPTH = 16;
 
 /** Runs the command; resolves to the exit status (0 all pass, 1 failures, 2 usage or setup). */
 export async function certifyCommand(o: CertifyCommandOptions, io: CertifyIo): Promise<number> {
+  let message: string;
   try {
     return await certifyOrThrow(o, io);
   } catch (e) {
     if (e instanceof UsageError || e instanceof TesteeSetupError) {
-      io.err(`formcert certify: ${e instanceof TesteeSetupError ? 'cannot use the testee: ' : ''}${e.message}\n`);
-      return EXIT.USAGE;
+      message = `${e instanceof TesteeSetupError ? 'cannot use the testee: ' : ''}${e.message}`;
+    } else if (e instanceof Error && e.name === 'VectorFileError') {
+      message = `bad vector file: ${e.message}`;
+    } else {
+      throw e;
     }
-    if (e instanceof Error && e.name === 'VectorFileError') {
-      io.err(`formcert certify: bad vector file: ${e.message}\n`);
-      return EXIT.USAGE;
-    }
-    throw e;
   }
+  io.err(`formcert certify: ${message}\n`);
+  if (o.json) io.out(JSON.stringify(certifyJson(undefined, { status: EXIT.USAGE, error: message })) + '\n');
+  return EXIT.USAGE;
 }
 
 /** The --cases, --requirements and --grep filters, checked against the loaded vectors (unknown ids are refused). */
@@ -265,48 +270,54 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
       reportError = `cannot write the reports to ${o.report}: ${(e as Error).message}`;
     }
   }
-  if (result.systemic) {
-    io.err(`formcert certify: ${result.systemic}\n`);
-    if (o.report !== undefined) io.err(`(reports of the ${result.records.length} cases run are in ${o.report})\n`);
-    return EXIT.USAGE;
-  }
-  const header = describeRun(summary, {
+  const run = {
     implementation: implementationLabel(testee.implementation),
     mode: testee.mode,
     profile,
     seconds,
     ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
-  });
-  const lines = renderTextSummary(summary, header, o.report !== undefined && !reportError ? join(o.report, 'report.html') : undefined);
+  };
+  const reportDir = o.report !== undefined && !reportError ? o.report : undefined;
+  if (result.systemic) {
+    io.err(`formcert certify: ${result.systemic}\n`);
+    if (o.report !== undefined) io.err(`(reports of the ${result.records.length} cases run are in ${o.report})\n`);
+    if (o.json) io.out(JSON.stringify(certifyJson(summary, { status: EXIT.USAGE, error: result.systemic, run, ...(reportDir ? { reportDir } : {}) })) + '\n');
+    return EXIT.USAGE;
+  }
   // Every unplanned process death is shown, charged to a case or not; one no case reproduces still fails the run.
   const unexplained = result.deaths.filter((d) => d.chargedTo === undefined).length;
-  if (result.deaths.length > 0) {
-    const names = new Map(result.records.map((r) => [r.id, `${r.name} (${r.id})`]));
-    const verdict = lines.pop()!;
-    lines.push(`  testee process deaths (unplanned): ${result.deaths.length}, ${unexplained} not reproduced by a single case`);
-    for (const d of result.deaths.slice(0, LISTED_DEATHS)) lines.push(`    ${describeDeath(d, (id) => names.get(id) ?? id)}`);
-    if (result.deaths.length > LISTED_DEATHS) lines.push(`    … and ${result.deaths.length - LISTED_DEATHS} more (each is on its cases' records with --report DIR)`);
-    lines.push('');
-    lines.push(
-      summary.passed && unexplained > 0
-        ? `FAILED: every scored case passes, but the testee process died ${unexplained} time${unexplained === 1 ? '' : 's'} with no case that reproduces it.`
-        : verdict,
-    );
-  }
-  if (o.report !== undefined && !reportError) lines.push(`Reports: ${o.report}/ (results.jsonl, junit.xml, summary.md, report.html, badge.svg)`);
-  if (summary.failures.length > 0) {
-    const rerun = await rerunCommand(o, summary.failures.map((r) => r.id), reportError ? undefined : o.report);
-    lines.push(`Rerun the ${summary.failures.length} failing case(s): ${rerun}`);
-  }
-  io.out(lines.join('\n') + '\n');
+  let status: number = summary.passed && unexplained === 0 ? EXIT.OK : EXIT.FAILED;
+  let error: string | undefined;
   if (reportError) {
-    io.err(`formcert certify: ${reportError}\n`);
-    return EXIT.USAGE;
-  }
-  if (summary.byProfile.core.scored + summary.byProfile.strict.scored === 0 && summary.failures.length === 0) {
+    status = EXIT.USAGE;
+    error = reportError;
+  } else if (summary.byProfile.core.scored + summary.byProfile.strict.scored === 0 && summary.failures.length === 0) {
     // Nothing was certified (every case n/a, skipped or either): passing vacuously would mislead a CI gate.
-    io.err('formcert certify: no case was scored: the testee serves none of the selected ops, or skipped them all\n');
-    return EXIT.USAGE;
+    status = EXIT.USAGE;
+    error = 'no case was scored: the testee serves none of the selected ops, or skipped them all';
   }
-  return summary.passed && unexplained === 0 ? EXIT.OK : EXIT.FAILED;
+  const rerun = summary.failures.length > 0 ? await rerunCommand(o, summary.failures.map((r) => r.id), reportDir) : undefined;
+  if (o.json) {
+    io.out(JSON.stringify(certifyJson(summary, { status, run, ...(error ? { error } : {}), ...(reportDir ? { reportDir } : {}), ...(rerun ? { rerun } : {}) })) + '\n');
+  } else {
+    const lines = renderTextSummary(summary, describeRun(summary, run), reportDir !== undefined ? join(reportDir, 'report.html') : undefined);
+    if (result.deaths.length > 0) {
+      const names = new Map(result.records.map((r) => [r.id, `${r.name} (${r.id})`]));
+      const verdict = lines.pop()!;
+      lines.push(`  testee process deaths (unplanned): ${result.deaths.length}, ${unexplained} not reproduced by a single case`);
+      for (const d of result.deaths.slice(0, LISTED_DEATHS)) lines.push(`    ${describeDeath(d, (id) => names.get(id) ?? id)}`);
+      if (result.deaths.length > LISTED_DEATHS) lines.push(`    … and ${result.deaths.length - LISTED_DEATHS} more (each is on its cases' records with --report DIR)`);
+      lines.push('');
+      lines.push(
+        summary.passed && unexplained > 0
+          ? `FAILED: every scored case passes, but the testee process died ${unexplained} time${unexplained === 1 ? '' : 's'} with no case that reproduces it.`
+          : verdict,
+      );
+    }
+    if (reportDir !== undefined) lines.push(`Reports: ${reportDir}/ (results.jsonl, junit.xml, summary.md, report.html, badge.svg)`);
+    if (rerun) lines.push(`Rerun the ${summary.failures.length} failing case(s): ${rerun}`);
+    io.out(lines.join('\n') + '\n');
+  }
+  if (error) io.err(`formcert certify: ${error}\n`);
+  return status;
 }

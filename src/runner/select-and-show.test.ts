@@ -189,3 +189,29 @@ describe('formcert show', () => {
     expect(r.err).toContain(`input    ${input.length} bytes (on stdout)`);
   });
 });
+
+describe('certify --json', () => {
+  it('prints one summary object on stdout: counts, failures, rerun command, status, report paths', async () => {
+    const report = join(work, 'json-report');
+    const r = await certify({ persistent: true, testee: SCRIPTED_PERSISTENT, json: true, report });
+    expect(r.status).toBe(1);
+    const lines = r.out.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const o = JSON.parse(lines[0]!);
+    expect(o).toMatchObject({ command: 'certify', status: 1, passed: false, error: null, cases: 4, mode: 'persistent', profile: 'strict' });
+    expect(o.byOutcome['fail:accepted-invalid']).toBe(1);
+    expect(o.byOutcome['fail:rejected-valid']).toBe(1);
+    expect(o.byOp['morph.c14n'].pass).toBe(1);
+    expect(o.byProfile.core).toEqual({ passed: 2, scored: 4 });
+    expect(o.failures.map((f: { id: string }) => f.id).sort()).toEqual([acceptedInvalid.id, rejectedValid.id].sort());
+    expect(o.rerun).toMatch(/^formcert certify --cases /);
+    expect(o.reports.html).toBe(join(report, 'report.html'));
+  });
+
+  it('reports a usage error as an object with status 2 (and the message on stderr)', async () => {
+    const r = await certify({ json: true, cases: '0123456789abcdef0123' });
+    expect(r.status).toBe(2);
+    expect(JSON.parse(r.out)).toMatchObject({ status: 2, passed: false, error: expect.stringMatching(/unknown case id/) });
+    expect(r.err).toMatch(/unknown case id/);
+  });
+});

@@ -24,6 +24,7 @@ export function register(program: Command, setExit: SetExit): void {
     .option('--cases <ids>', 'only these case ids, comma-separated, or @FILE with one id per line (unknown ids: exit 2)')
     .option('--requirements <ids>', 'only cases citing one of these requirement ids, comma-separated')
     .option('--grep <pattern>', 'only cases whose name matches this regular expression (case-insensitive)')
+    .option('--json', 'print one JSON summary object on stdout (counts per outcome, op and profile, failures, rerun command, status, report paths) instead of the text summary')
     .option('--name <name>', 'implementation name shown in reports (exec testees cannot say it themselves)')
     .addHelpText(
       'after',
@@ -63,6 +64,7 @@ passes), 2 usage or setup error (testee not runnable, failing every case the sam
           cases: opts.cases as string | undefined,
           requirements: opts.requirements as string | undefined,
           grep: opts.grep as string | undefined,
+          json: Boolean(opts.json),
         },
         { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s), progressStream: process.stderr },
       );

@@ -21,19 +21,32 @@ function compileSchema(): ValidateFunction {
 /**
  * Turns a JsonValue into the plain value ajv validates. Object members become own data properties
  * (defineProperty, so a member named `__proto__` stays a member); numbers become doubles, which is
- * harmless here because the schema constrains no number.
+ * harmless here because the schema constrains no number. Iterative, with an explicit stack: a vector
+ * file nested thousands deep (an observation of a deep input) must not overflow the call stack.
  */
-export function toSchemaInstance(v: JsonValue): unknown {
-  if (v instanceof Map) {
-    const o: Record<string, unknown> = {};
-    for (const [k, x] of v) {
-      Object.defineProperty(o, k, { value: toSchemaInstance(x), enumerable: true, writable: true, configurable: true });
+export function toSchemaInstance(root: JsonValue): unknown {
+  const convertLeaf = (v: JsonValue): unknown => (v !== null && typeof v === 'object' ? (v as { toNumber(): number }).toNumber() : v);
+  const shell = (v: JsonValue): unknown => (v instanceof Map ? {} : Array.isArray(v) ? new Array(v.length) : convertLeaf(v));
+  const out = shell(root);
+  const stack: Array<[JsonValue, unknown]> = [[root, out]];
+  while (stack.length > 0) {
+    const [v, target] = stack.pop()!;
+    if (v instanceof Map) {
+      for (const [k, x] of v) {
+        const child = shell(x);
+        Object.defineProperty(target as object, k, { value: child, enumerable: true, writable: true, configurable: true });
+        if (x instanceof Map || Array.isArray(x)) stack.push([x, child]);
+      }
+    } else if (Array.isArray(v)) {
+      const arr = target as unknown[];
+      v.forEach((x, i) => {
+        const child = shell(x);
+        arr[i] = child;
+        if (x instanceof Map || Array.isArray(x)) stack.push([x, child]);
+      });
     }
-    return o;
   }
-  if (Array.isArray(v)) return v.map(toSchemaInstance);
-  if (v !== null && typeof v === 'object') return v.toNumber();
-  return v;
+  return out;
 }
 
 /** Returns the schema violations of a parsed vector file, one line each (empty when it conforms). */

@@ -116,6 +116,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
           options.onProgress?.(runs + generated, found.length);
         }
         if (!judgement?.disagreement) return true;
+        if (judgement.disagreement === 'crash' || judgement.disagreement === 'timeout') {
+          // A crash or hang is saved only when it reproduces on a fresh run of the same input (exec: a new
+          // process; persistent: a death is charged only alone in a fresh process): a flake is no case.
+          const again = await evaluate(input);
+          if (again?.disagreement !== judgement.disagreement) return true;
+        }
         const id = caseId(options.op, input);
         if (foundIds.has(id)) return true;
         failing.set(id, { input, judgement });

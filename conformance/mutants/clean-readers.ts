@@ -8,7 +8,7 @@ export const CLEAN_READERS: readonly CleanReader[] = [
   {
     name: 'python reader',
     mode: 'persistent',
-    ops: ['journal.read', 'codegraph.read'],
+    ops: ['journal.read', 'codegraph.read', 'journal.track-key', 'journal.append'],
     argv: ['python3', 'conformance/testees/python/formcert_reader.py', '--persistent'],
   },
   {

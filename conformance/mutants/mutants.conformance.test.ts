@@ -15,7 +15,7 @@ import { certifyMutant, loadMutants, REPO_ROOT } from './run-mutants.ts';
 
 const mutants = loadMutants();
 const requirementIds = new Set(REGISTRY_FORMATS.flatMap((f) => loadRequirements(f).map((r) => r.id)));
-const pythonSource = ['strict_json.py', 'journal_reader.py', 'codegraph_reader.py']
+const pythonSource = ['strict_json.py', 'journal_reader.py', 'codegraph_reader.py', 'track_key.py', 'journal_append.py']
   .map((f) => readFileSync(join(REPO_ROOT, 'conformance', 'testees', 'python', f), 'utf8'))
   .join('\n');
 

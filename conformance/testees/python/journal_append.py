@@ -7,6 +7,8 @@ torn tail, migrates a v2 file to v3, and writes the group as one canonical frame
 import base64
 import binascii
 
+import faults
+
 from journal_reader import (ENTRY_MEMBERS, METADATA_MEMBERS, MAX_FRAME_BYTES, Refused, _check_frame,
                             read_journal_details)
 from strict_json import JsonRefused, Num, decode_utf8, parse_text, write_compact
@@ -34,7 +36,9 @@ def append_group(data):
         value = parse_text(decode_utf8(data))
     except JsonRefused as exc:
         raise Refused(exc.code, str(exc)) from None
-    if not (isinstance(value, dict) and set(value) == {"journal", "group"}
+    members_ok = (set(value) >= {"journal", "group"} if faults.on("append-extra-members-allowed")
+                  else set(value) == {"journal", "group"}) if isinstance(value, dict) else False
+    if not (members_ok
             and isinstance(value["journal"], str) and isinstance(value["group"], list)):
         raise Refused("INVALID_OP_INPUT", "the input is {journal: base64, group: [entry...]}")
     journal = _decode_journal(value["journal"])
@@ -57,16 +61,16 @@ def append_group(data):
     if last_stored == 0:
         # A header-only file: its whole history is folded into the origin, so the group continues it.
         last_stored = frontier
-    if start != frontier + 1 or start != last_stored + 1:
+    if (start != frontier + 1 or start != last_stored + 1) and not faults.on("append-continuity-unchecked"):
         raise Refused("APPEND_NOT_CONTINUOUS", "the group must start right after the frontier and the last entry")
-    if observation["schema"].lexeme == "2":
+    if observation["schema"].lexeme == "2" and not faults.on("append-v2-not-migrated"):
         # R-J9: migrate to v3: canonical header with the same lexemes, then every v2 line byte for byte.
         header = '{"schema":3,"generation":%s,"origin":%s}\n' % (observation["generation"].lexeme,
                                                                 observation["origin"].lexeme)
         body = inspected[header_end + 1:]
-        if body and not body.endswith(b"\n"):
+        if body and not body.endswith(b"\n") and not faults.on("append-v2-final-line-left-open"):
             body += b"\n"
         prefix = header.encode("utf-8") + body
     else:
-        prefix = inspected  # R-J3: a torn tail is removed before the append
+        prefix = journal if faults.on("append-torn-tail-kept") else inspected  # R-J3: a torn tail is removed first
     return {"bytes": base64.b64encode(prefix + line + b"\n").decode("ascii")}

@@ -8,7 +8,7 @@ import base64
 
 import faults
 from journal_reader import Refused
-from strict_json import JsonRefused, decode_utf8, parse_text
+from strict_json import JsonRefused, decode_utf8, parse_text, write_compact
 
 SEPARATOR = b"\x1f"
 
@@ -19,7 +19,11 @@ def _label_ok(label):
         return False
     for ch in label:
         code = ord(ch)
-        if code <= 0x1F or 0x7F <= code <= 0x9F or 0xD800 <= code <= 0xDFFF:
+        if code <= 0x1F and not (faults.on("track-key-tab-allowed") and ch == "\t"):
+            return False
+        if 0x7F <= code <= 0x9F and not faults.on("track-key-c1-controls-allowed"):
+            return False
+        if 0xD800 <= code <= 0xDFFF:
             return False
     return True
 
@@ -31,11 +35,20 @@ def track_key(data):
     except JsonRefused as exc:
         raise Refused(exc.code, str(exc)) from None
     # JRN-OP-3: the input is an array of strings.
+    if faults.on("track-key-non-strings-coerced") and isinstance(value, list):
+        value = [item if isinstance(item, str) else write_compact(item) for item in value]
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise Refused("INVALID_OP_INPUT", "the input must be a JSON array of strings")
+    if faults.on("track-key-labels-reversed"):
+        value = value[::-1]
     key = b""
     for label in value:
         if not _label_ok(label):
             raise Refused("INVALID_TRACK_LABEL", "label %r is empty or holds a control character" % label)
-        key += label.encode("utf-8") + SEPARATOR
+        if faults.on("track-key-separator-before-label"):
+            key += SEPARATOR + label.encode("utf-8")
+        else:
+            key += label.encode("utf-8") + SEPARATOR
+    if faults.on("track-key-no-final-separator") and key:
+        key = key[:-1]
     return {"key": base64.b64encode(key).decode("ascii")}

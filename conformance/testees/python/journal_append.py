@@ -51,6 +51,8 @@ def append_group(data):
     last = group[-1]["position"] if group and isinstance(group[-1], dict) and "position" in group[-1] else Num("0")
     frame = {"group": Num("1"), "first": first, "frontier": last, "entries": group}
     entries = _check_frame(frame, b"", None)
+    if faults.on("append-frame-first-is-frontier"):
+        first = last
     frame = {"group": Num("1"), "first": first, "frontier": last,
              "entries": [_canonical_entry(entry["source"]) for entry in entries]}
     line = write_compact(frame).encode("utf-8")

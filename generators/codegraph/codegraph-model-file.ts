@@ -1,5 +1,5 @@
 /** `codegraphModelFile()`: the canonical bytes of valid codegraph models. */
-import fc from 'fast-check';
+import type fc from 'fast-check';
 import { writeModel } from '../../src/codegraph/write-model.ts';
 import { codegraphModel } from './codegraph-model.ts';
 

@@ -7,7 +7,7 @@ import type { Profile } from '../../src/shared/errors.ts';
 import type { JsonNumber, JsonValue } from '../../src/shared/json/value.ts';
 import { makeEntry, makeFrame, makeGroup } from './_internals/entries.ts';
 import { cloneSample, n, renderLine, sampleBytes, type JournalSample } from './_internals/sample.ts';
-import { asV3, entriesOf, int, md, nextPosition, U64_MAX, withEntry, withGroup, withLine, type EntryRef, type Obj } from './_internals/targets.ts';
+import { entriesOf, int, md, nextPosition, U64_MAX, withEntry, withGroup, withLine, type EntryRef, type Obj } from './_internals/targets.ts';
 
 /** One way of breaking one rule. */
 export interface JournalMutator {

@@ -74,7 +74,7 @@ for (let c = 0; c < 6; c++) {
   HEX[0x41 + c] = 10 + c;
   HEX[0x61 + c] = 10 + c;
 }
-const SIMPLE_ESCAPES: Record<number, string> = { 0x22: '"', 0x5c: '\\', 0x2f: '/', 0x62: '\b', 0x66: '\f', 0x6e: '\n', 0x72: '\r', 0x74: '\t' };
+const SIMPLE_ESCAPES: Record<number, string> = { 34: '"', 92: '\\', 47: '/', 98: '\b', 102: '\f', 110: '\n', 114: '\r', 116: '\t' };
 
 /** Options of the scanner: the core profile tolerates what only R-S1 (strict) refuses. */
 export interface ScanOptions {

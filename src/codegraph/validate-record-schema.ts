@@ -179,7 +179,7 @@ const EOF_ALLOWED: ReadonlySet<string> = new Set(EOF_MEMBERS);
 
 /** Checks an array of unsigned integers without copying it. */
 function checkIndexArray(v: Lite | undefined, ctx: CheckContext, m: ScannedMembers, j: number, name: string): void {
-  if (!Array.isArray(v)) return ctx.reject('RECORD_MEMBER_TYPE', 'expected an array of unsigned integers', whereOf(m, j, name));
+  if (!Array.isArray(v)) ctx.reject('RECORD_MEMBER_TYPE', 'expected an array of unsigned integers', whereOf(m, j, name));
   for (let n = 0; n < v.length; n++) {
     const item = v[n];
     if (typeof item !== 'number') ctx.readIndex(item, { ...whereOf(m, j, name), pointer: `/${name}/${n}` });

@@ -149,7 +149,7 @@ export function writeModel(graph: JsonValue): string {
     ]),
   );
   lines.push(writeJson(header));
-  files.forEach((path, i) => lines.push(writeJson(new Map<string, JsonValue>([['t', 'f'], ['i', num(i)], ['path', path]]))));
+  for (const [i, path] of files.entries()) lines.push(writeJson(new Map<string, JsonValue>([['t', 'f'], ['i', num(i)], ['path', path]])));
 
   entities.forEach((e, i) => {
     const rec: JsonObject = new Map<string, JsonValue>([

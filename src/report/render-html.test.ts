@@ -6,7 +6,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedJson, renderHtml } from './render-html.ts';
 import { buildSite, sampleRecords } from './report-fixtures.test-helpers.ts';
-import { PROCESS_TEST_TIMEOUT_MS } from '../../test-support/timeouts.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { isOpName, OP_NAMES } from '../shared/ops.ts';
 import type { Profile } from '../shared/errors.ts';
 import { EXIT } from '../shared/exit-codes.ts';
+import type { Vector } from '../shared/vectors.ts';
 import { summarize } from '../report/summarize.ts';
 import { describeRun, renderTextSummary } from '../report/render-text-summary.ts';
 import { templateNamesOp } from './argv-template.ts';
@@ -199,7 +200,7 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
     }
     if (!isDir) throw new UsageError(`--vectors ${o.vectors} is not a directory (name the directory that holds the vector files)`);
   }
-  let all;
+  let all: Vector[];
   try {
     all = await loadVectors(vectorDir);
   } catch (e) {
@@ -242,7 +243,7 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
   if (o.name) testee = withName(testee, o.name);
 
   const progress = createProgress(vectors.length, io.progressStream);
-  let result;
+  let result: Awaited<ReturnType<typeof runCertification>>;
   try {
     result = await runCertification({
       vectors,

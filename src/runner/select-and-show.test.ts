@@ -141,8 +141,8 @@ describe('formcert show', () => {
     expect(r.out).toContain(`case     ${rejectedValid.id}  torn-tail-rejected`);
     expect(r.out).toContain('op       journal.read');
     // Rule text comes from spec/journal/requirements.json.
-    expect(r.out).toMatch(/rules    R-J1  UTF-8 JSON Lines/);
-    expect(r.out).toMatch(/\n {9}R-J4  positions are/);
+    expect(r.out).toMatch(/rules {4}R-J1 {2}UTF-8 JSON Lines/);
+    expect(r.out).toMatch(/\n {9}R-J4 {2}positions are/);
     expect(r.out).toContain(`note     ${rejectedValid.note}`);
     expect(r.out).toContain('expect   accept');
     expect(r.out).toContain(`input    ${rejectedValid.input.length} bytes written to ${file}`);

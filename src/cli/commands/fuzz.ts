@@ -89,9 +89,9 @@ async function runFuzzCommand(argv: string[], opts: FuzzCliOptions): Promise<num
   const { TesteeSetupError } = await import('../../runner/testee-reply.ts');
 
   // An import or setup error is an error with its cause, never an empty source (exit 2).
-  let oracle;
-  let corpus;
-  let sources;
+  let oracle: Awaited<ReturnType<typeof loadOracleOp>>;
+  let corpus: Awaited<ReturnType<typeof buildSeedCorpus>> | undefined;
+  let sources: Awaited<ReturnType<typeof loadFormatSources>> | undefined;
   try {
     oracle = await loadOracleOp(op);
     if (oracle) {
@@ -106,7 +106,7 @@ async function runFuzzCommand(argv: string[], opts: FuzzCliOptions): Promise<num
     err(`formcert fuzz: the reference oracle has no ${op}`);
     return EXIT.USAGE;
   }
-  let testee;
+  let testee: Awaited<ReturnType<typeof startFuzzTestee>>;
   try {
     testee = await startFuzzTestee(op, argv, { persistent: Boolean(opts.persistent), timeoutMs });
   } catch (e) {
@@ -115,7 +115,7 @@ async function runFuzzCommand(argv: string[], opts: FuzzCliOptions): Promise<num
     return EXIT.USAGE;
   }
   const progress = process.stderr.isTTY ? await startProgress(runs === Number.MAX_SAFE_INTEGER ? undefined : runs) : undefined;
-  let report;
+  let report: Awaited<ReturnType<typeof runFuzz>>;
   try {
     report = await runFuzz({
       op,

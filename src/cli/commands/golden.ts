@@ -45,7 +45,7 @@ async function runGolden(mode: 'regenerate' | 'check', opts: GoldenCliOptions): 
   const { prepareGolden, regenerationFailures, writeGolden, findGoldenDrift } = await import('../../runner/vectors/regenerate-golden.ts');
   const { describeGoldenRun, summarizeGoldenRun } = await import('../../runner/vectors/describe-golden-run.ts');
   if (process.stderr.isTTY) err(`formcert golden ${mode}: judging every case with the oracle…`);
-  let run;
+  let run: Awaited<ReturnType<typeof prepareGolden>>;
   try {
     run = await prepareGolden({
       goldenDir: opts.goldenDir,

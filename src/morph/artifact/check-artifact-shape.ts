@@ -3,7 +3,7 @@
  * member, no missing one, every member of its type (seed 001, R-M8). Values of fixed strings are the
  * next stage's concern; here they only have to be strings.
  */
-import { fail, formatError, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { appendPointer } from '../../shared/json/pointer.ts';
 import { isJsonArray, isJsonObject, type JsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { INPUT_KINDS, type InputKind } from '../constants.ts';

@@ -3,7 +3,7 @@
  * dictionaries, plan/section agreement, registered codec, digests, then the codec's decode (which
  * checks the declared identity and the recomputed semantic digest). The first failing check answers.
  */
-import { fail, formatError, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { parseJson } from '../../shared/json/parse-value.ts';
 import { lookupCodec, parseCodecOptions } from '../codecs/registry.ts';
 import type { Codec, CodecOptions } from '../codecs/types.ts';

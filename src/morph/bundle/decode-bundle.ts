@@ -3,7 +3,7 @@
  * registered codec, which checks the declared identity and the recomputed semantic digest (R-M6a).
  */
 import { isUtf8 } from 'node:buffer';
-import { fail, formatError, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import type { JsonValue } from '../../shared/json/value.ts';
 import { firstInvalidUtf8Offset } from '../../shared/text.ts';
 import { lookupCodec } from '../codecs/registry.ts';

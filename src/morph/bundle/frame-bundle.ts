@@ -1,5 +1,5 @@
 /** Writes a MORPH-CONTEXT/1 bundle around four already rendered parts (seed 001, R-M4, R-M6). */
-import { fail, formatError, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { bundleMarkers, markersInOrder } from './bundle-markers.ts';
 import { BUNDLE, CONTEXT_CODES, CONTEXT_RULES } from './constants.ts';
 import { deriveBoundary } from './derive-boundary.ts';

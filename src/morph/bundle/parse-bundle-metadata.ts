@@ -1,5 +1,5 @@
 /** Second stage of reading a bundle: the METADATA and SCHEMA sections (seed 001, R-M6, R-M6a). */
-import { fail, formatError, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { canonicalJson } from '../../shared/json/jcs.ts';
 import { parseJson } from '../../shared/json/parse-value.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json/value.ts';

@@ -3,7 +3,7 @@
  * {"encoding", "formatVersion", "options"}, "guide": null | {"id", "version", "text"}}`, closed at
  * every level. `guide` null or absent means the suite's own guide for the plan's encoding (R-M7).
  */
-import { fail, formatError, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { parseJson } from '../../shared/json/parse-value.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { lookupCodec, parseCodecOptions } from '../codecs/registry.ts';

@@ -2,7 +2,7 @@
  * Token counters for the planner (MORPH-PLAN-1): the target's `tokenizer` names a BPE encoding that
  * ships inside the pinned gpt-tokenizer 4.0.0 package; it is imported on first use, nothing is fetched.
  */
-import { fail, formatError, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { CONTEXT_CODES, CONTEXT_RULES, TOKENIZERS, type TokenizerName } from '../bundle/constants.ts';
 import { contextError } from '../bundle/context-error.ts';
 

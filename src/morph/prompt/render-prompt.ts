@@ -1,6 +1,6 @@
 /** The MORPH-PROMPT/1 renderer: the exact text a tokenizer is given (seed 001, R-M5). */
 import { sha256Hex } from '../../shared/digest.ts';
-import { fail, formatError, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { CONTEXT_CODES, CONTEXT_RULES, PROMPT, type PromptSection } from '../bundle/constants.ts';
 import { deriveBoundary } from '../bundle/derive-boundary.ts';
 import { contextError } from '../bundle/context-error.ts';

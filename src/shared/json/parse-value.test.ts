@@ -4,7 +4,7 @@ import { JSON_CODES } from './constants.ts';
 import { jsonEqual } from './equal.ts';
 import { canonicalJson } from './jcs.ts';
 import { parseJson } from './parse-value.ts';
-import { fromPlain, JsonNumber, toPlain } from './value.ts';
+import { fromPlain, type JsonNumber, toPlain } from './value.ts';
 import { writeJson } from './write-value.ts';
 import { assertProperty } from '../../../test-support/assert-property.ts';
 

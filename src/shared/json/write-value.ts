@@ -12,7 +12,7 @@ export interface WriteOptions {
   numberText?: (n: JsonNumber) => string | undefined;
 }
 
-const SHORT_ESCAPES: Record<number, string> = { 0x08: '\\b', 0x09: '\\t', 0x0a: '\\n', 0x0c: '\\f', 0x0d: '\\r' };
+const SHORT_ESCAPES: Record<number, string> = { 8: '\\b', 9: '\\t', 10: '\\n', 12: '\\f', 13: '\\r' };
 const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
 
 /** Writes a string token with minimal escaping (control characters as \b \f \n \r \t or lowercase \u00xx). */

@@ -1,3 +1,4 @@
+import { PROCESS_TEST_TIMEOUT_MS } from '../../test-support/timeouts.ts';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,7 +93,7 @@ describe('formcert certify', () => {
     const worst = r.out.split('\n').findIndex((l) => l.includes('worst failures'));
     expect(r.out.split('\n')[worst + 1]).toMatch(/^\s+fail:accepted-invalid\s+morph\.c14n/);
     expect(r.out).toMatch(/FAILED/);
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('gives the same outcomes in persistent mode, with ops it does not declare as n/a', async () => {
     // Without the hang, which costs two timeouts in persistent mode (pipelined, then alone in a fresh
@@ -103,7 +104,7 @@ describe('formcert certify', () => {
     const narrowed = await certify({ vectors: quick, persistent: true, testee: ['/usr/bin/env', 'TOY_OPS=journal.read', ...SCRIPTED_PERSISTENT] });
     expect(narrowed.records.find((x) => x.op === 'morph.c14n')?.outcome).toBe('n/a');
     expect(narrowed.records.find((x) => x.name === 'crash')?.outcome).toBe('errored:crash');
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('checks codes only with --codes', async () => {
     const r = await certify({ vectors: quick, codes: false, ops: 'journal.read' });
@@ -164,7 +165,7 @@ describe('formcert certify', () => {
     const partial = await reportCommand('merge', shardDirs.slice(0, 2).map((d) => join(d, 'results.jsonl')), {}, { out: () => undefined, err: (s) => (err += s) });
     expect(partial).toBe(2);
     expect(err).toMatch(/^formcert report merge: incomplete: .* of 12 selected cases; no case from shard 3\/3 \(pass --allow-partial to merge anyway\)\n$/);
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('reports a testee that fails everything the same way as one setup error (exit 2)', async () => {
     const many = vectorsDir('uniform', Array.from({ length: 20 }, (_, i) => toyVector(`accept {"i":${i}}`, expectAccept())));
@@ -186,7 +187,7 @@ describe('formcert certify', () => {
     const handshake = await certify({ vectors: many, persistent: true, testee: ['/usr/bin/env', 'TOY_START=protocol2', ...SCRIPTED_PERSISTENT] });
     expect(handshake.status).toBe(2);
     expect(handshake.err).toMatch(/protocol 2/);
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('exits 2 when nothing was scored (the testee serves none of the selected ops)', async () => {
     const r = await certify({ vectors: quick, persistent: true, ops: 'morph.c14n', testee: ['/usr/bin/env', 'TOY_OPS=journal.read', ...SCRIPTED_PERSISTENT] });

@@ -1,3 +1,4 @@
+import { PROCESS_TEST_TIMEOUT_MS } from '../../test-support/timeouts.ts';
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,7 +79,7 @@ describe('ExecTestee', () => {
     // SIGKILL is delivered at once, but the exit may take a moment to show in ps.
     for (let i = 0; i < 20 && survivors().length > 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(survivors()).toEqual([]);
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('refuses a testee that does not exist or is not executable before running anything', () => {
     expect(() => new ExecTestee({ template: ['/no/such/reader'], ops: ['journal.read'], timeoutMs: 100, maxOutputBytes: 10 })).toThrow(TesteeSetupError);

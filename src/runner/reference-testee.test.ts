@@ -1,3 +1,4 @@
+import { PROCESS_TEST_TIMEOUT_MS } from '../../test-support/timeouts.ts';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -124,5 +125,5 @@ describe('formcert certify on the reference testee', () => {
     writeVectorFiles(wrong, [vec(LABELS, { verdict: 'reject', code: 'SOMETHING' }, 'labels')]);
     expect(await certifyCommand({ ...base, vectors: wrong }, io)).toBe(1);
     expect(out).toMatch(/fail:accepted-invalid/);
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 });

@@ -83,13 +83,10 @@ describe('the repository is self-contained', () => {
   const files = listTextFiles();
   // Spelled in pieces so that this file does not match itself.
   const outside = new RegExp(['/wo' + 'rk/', 'shared/(design|external|seeds)/', '\\.\\./\\.\\./\\.\\./\\.\\./shared', 'PROTO' + 'COL\\.md', 'RESOLU' + 'TIONS\\.md', 'ARCHI' + 'TECTURE\\.md'].join('|'));
-  // conformance/testees/python/ is maintained separately; its last references are being replaced there.
-  const pending = (f: string) => f.startsWith('conformance/testees/python/') && !f.startsWith('conformance/testees/python/starter/');
 
   it('no file refers to a path outside the repository', () => {
     const offenders: string[] = [];
     for (const file of files) {
-      if (pending(file)) continue;
       readFileSync(join(REPO_ROOT, file), 'utf8')
         .split('\n')
         .forEach((line, i) => {
@@ -101,7 +98,7 @@ describe('the repository is self-contained', () => {
 
   it('every relative link in a Markdown document resolves to a file in the repository', () => {
     const broken: string[] = [];
-    for (const file of files.filter((f) => f.endsWith('.md') && !pending(f))) {
+    for (const file of files.filter((f) => f.endsWith('.md'))) {
       const text = readFileSync(join(REPO_ROOT, file), 'utf8');
       for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
         const target = m[1]!.split('#')[0]!;

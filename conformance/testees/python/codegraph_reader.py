@@ -1,4 +1,4 @@
-"""codegraph.read: the model.jsonl 1.0.0 interchange file, written from spec/codegraph and RESOLUTIONS R-C*.
+"""codegraph.read: the model.jsonl 1.0.0 interchange file, written from spec/codegraph and the R-C* resolutions (spec/resolutions.md).
 
 Stages: split lines (blank ones ignored); parse each as strict JSON; walk the sections
 header → f* → e* → x* → eof checking each record; after eof, check closure (every surrogate
@@ -524,7 +524,7 @@ class _Reader:
             if ref >= len(self.files) + slack:
                 raise Refused("DANGLING_FILE_REF", "file reference %d does not resolve" % ref, line)
 
-    # Observation (PROTOCOL.md): every surrogate and dictionary index resolved.
+    # Observation (spec/protocol): every surrogate and dictionary index resolved.
 
     def _key(self, ref):
         ref = _unsigned(ref, None, "reference")

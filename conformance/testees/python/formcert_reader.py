@@ -8,7 +8,7 @@ Exec mode follows protocol v1.1: exit 0 with the observation JSON on accept; exi
 `code: <CODE>` as the first stdout line on reject; exit 4 for an op it does not implement. A bug
 of this reader (an uncaught exception) exits 3 with the traceback on stderr, so the runner scores
 it `errored:crash` and never mistakes it for a rejection. Persistent mode reads JSON lines on stdin
-(start, run, stop) and answers one JSON line per request (PROTOCOL.md, mode 2).
+(start, run, stop) and answers one JSON line per request (spec/protocol, persistent mode).
 Standard library only (Python 3.11).
 """
 

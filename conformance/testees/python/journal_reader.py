@@ -1,4 +1,4 @@
-"""journal.read: the harmos JSONL journal (v3, v2 readable), written from spec/journal and RESOLUTIONS R-J*.
+"""journal.read: the harmos JSONL journal (v3, v2 readable), written from spec/journal and the R-J* resolutions (spec/resolutions.md).
 
 Stages: split the file into the header, the complete lines and the torn tail; check the bytes of
 the inspected region; parse each line as strict JSON; check each header, frame and entry shape;

@@ -6,8 +6,10 @@
  * Attribution is exact: a case is charged with a process death only when the death reproduces with
  * that case alone in a fresh process (the first and only case the process received). Every other case
  * in flight at a death is run again, alone; a case the testee never received is never charged. When
- * no re-run reproduces the death, the case the process answered last is re-run alone in a fresh
- * process and watched for a moment after its answer (a testee that dies shortly after answering).
+ * no re-run reproduces the death, the cases the process answered shortly before it died are re-run
+ * one at a time, the last answered first, each alone in a fresh process and watched for a moment after
+ * its answer (a testee that dies shortly after answering, perhaps after answering requests it had
+ * already read), until one reproduces it.
  * Every unplanned death is reported, with the cases in flight and the last one answered, whether or
  * not a case reproduced it.
  *
@@ -63,10 +65,14 @@ export interface PersistentTesteeOptions {
 /** A death being attributed: how many of its re-runs are still to come, and whom to re-run last. */
 interface DeathTrack {
   readonly death: ProcessDeath;
-  /** Re-runs (of cases in flight, or of the suspect) not finished yet. */
+  /** Re-runs (of cases in flight, or of a suspect) not finished yet. */
   pending: number;
-  /** The case the process answered last, re-run when no case in flight reproduces the death. */
-  suspect: { readonly op: string; readonly inputPath: string; readonly id: string } | undefined;
+  /**
+   * Cases the process answered shortly before it died, the last answered first: re-run one at a time
+   * when no case in flight reproduces the death, until one does. A testee may keep working on already
+   * read requests after the case that dooms it, so the last answer is not always the culprit.
+   */
+  suspects: { readonly op: string; readonly inputPath: string; readonly id: string }[];
 }
 
 interface Entry {
@@ -82,6 +88,8 @@ interface Entry {
   readonly probe: boolean;
   /** The deaths this case was in flight for (or, for a probe, the death it attributes). */
   readonly origins: DeathTrack[];
+  /** When its answer arrived (performance.now()), once it has. */
+  answeredAt?: number;
   /** Still the only case its process has received. */
   solo: boolean;
   sentAt: number;
@@ -95,6 +103,10 @@ export const SETTLE_MS = 500;
 const FINAL_QUIET_MS = 200;
 /** Suspects re-run per run at most (a testee that dies after every case must not make the run endless). */
 const MAX_PROBES = 20;
+/** A case answered this long before a death (or less) is a suspect of it. */
+const SUSPECT_WINDOW_MS = 2000;
+/** Suspects of one death at most. */
+const MAX_SUSPECTS_PER_DEATH = 8;
 
 /** What the processes of one testee learn about deaths, shared by the pool. */
 class DeathLedger {
@@ -331,6 +343,7 @@ class PersistentProcess {
     }
     this.inFlight.delete(seq);
     this.answered.set(seq, entry);
+    entry.answeredAt = performance.now();
     this.lastAnswered = entry;
     this.lastAnswerAt = performance.now();
     const answer: TesteeAnswer = { reply: parsed.value.reply, timeMs: performance.now() - entry.sentAt, stderr: this.stderr.take() };
@@ -373,10 +386,15 @@ class PersistentProcess {
       ...(last?.id !== undefined ? { lastAnswered: last.id } : {}),
     };
     this.ledger.deaths.push(death);
+    const now = performance.now();
+    const recent = [...this.answered.values()]
+      .reverse()
+      .filter((e) => e.id !== undefined && !e.probe && e.answeredAt !== undefined && now - e.answeredAt <= SUSPECT_WINDOW_MS);
+    if (last?.id !== undefined && !last.probe && !recent.includes(last)) recent.unshift(last);
     const track: DeathTrack = {
       death,
       pending: 0,
-      suspect: last?.id !== undefined ? { op: last.op, inputPath: last.inputPath, id: last.id } : undefined,
+      suspects: recent.slice(0, MAX_SUSPECTS_PER_DEATH).map((e) => ({ op: e.op, inputPath: e.inputPath, id: e.id! })),
     };
     const hold = this.hold;
     this.hold = undefined;
@@ -384,11 +402,11 @@ class PersistentProcess {
       // The probe answered and the process died before anything else was sent: reproduced.
       clearTimeout(hold.timer);
       const after = Math.round(performance.now() - hold.answeredAt);
-      track.suspect = undefined;
+      track.suspects = [];
       this.charge(hold.entry, { errorClass, detail: `answered, then ${detail} ${after} ms later (reproduced alone in a fresh process)` }, stderr, death);
     } else if (lost.length === 1 && lost[0]!.solo) {
       // The only case a fresh process received: it reproduces the death by itself.
-      track.suspect = undefined;
+      track.suspects = [];
       const e = lost[0]!;
       this.charge(e, { errorClass, detail: e.origins.length > 0 ? `${detail} (reproduced alone in a fresh process)` : detail }, stderr, death);
     } else {
@@ -418,7 +436,7 @@ class PersistentProcess {
     this.settleEntry(entry, entry.id);
   }
 
-  /** A re-run finished: tell the deaths it was run for; a death no re-run reproduced gets its suspect re-run. */
+  /** A re-run finished: tell the deaths it was run for; a death no re-run reproduced gets its next suspect re-run. */
   private settleEntry(entry: Entry, chargedTo: string | undefined): void {
     for (const track of entry.origins) {
       if (chargedTo !== undefined && track.death.chargedTo === undefined) track.death.chargedTo = chargedTo;
@@ -427,11 +445,12 @@ class PersistentProcess {
     }
   }
 
-  /** Re-runs the case a dead process answered last, alone in a fresh process, watched after its answer. */
+  /** Re-runs the next suspect of a death not yet attributed, alone in a fresh process, watched after its answer. */
   private probeSuspect(track: DeathTrack): void {
-    const s = track.suspect;
-    track.suspect = undefined;
-    if (!s || this.state === 'dead' || this.ledger.probed.has(s.id) || this.ledger.probed.size >= MAX_PROBES) return;
+    if (this.state === 'dead') return;
+    let s = track.suspects.shift();
+    while (s && this.ledger.probed.has(s.id)) s = track.suspects.shift();
+    if (!s || this.ledger.probed.size >= MAX_PROBES) return;
     this.ledger.probed.add(s.id);
     track.pending = 1;
     this.queue.unshift({ ...s, resolve: () => undefined, isolate: true, needsFresh: true, probe: true, origins: [track], solo: false, sentAt: 0 });

@@ -11,8 +11,21 @@ function readVersion(): string {
   return (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
+/**
+ * Lets stdout close early: `formcert validate … | head -1` closes the pipe after the first line, and
+ * what formcert writes after that goes nowhere. The command still runs to its end and its exit status
+ * is its verdict (a closed pipe says nothing about the input); any other stdout error stays fatal.
+ */
+function tolerateClosedStdout(): void {
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') return;
+    throw err;
+  });
+}
+
 /** Runs the CLI and resolves to the process exit status. */
 export async function main(argv: string[]): Promise<number> {
+  tolerateClosedStdout();
   const program = new Command();
   program
     .name('formcert')

@@ -36,6 +36,19 @@ describe('formcert fuzz against the Python reader', () => {
       const replay = formcert('certify', '--vectors', out, '--ops', 'journal.read', '--', 'python3', READER, ...fault, '{op}', '{input}');
       expect(replay.status).toBe(1);
       expect(replay.stdout).toContain('fail:accepted-invalid');
+
+      // The same run under --json: one object, the disagreement with its seed and path, the saved file.
+      const json = formcert(
+        'fuzz', '--op', 'journal.read', '--runs', '2000', '--seed', '5', '--max-failures', '1', '--out', out, '--persistent', '--json',
+        '--', 'python3', READER, ...fault, '--persistent',
+      );
+      expect(json.status).toBe(1);
+      const summary = JSON.parse(json.stdout) as { status: number; byClass: Record<string, number>; disagreements: { class: string; id: string; oracle: { code?: string } }[]; saved: { cases: number }; replay: string };
+      expect(summary.status).toBe(1);
+      expect(summary.byClass).toEqual({ 'accepted-invalid': 1 });
+      expect(summary.disagreements[0]).toMatchObject({ class: 'accepted-invalid', oracle: { code: 'CARRIAGE_RETURN' } });
+      expect(summary.saved.cases).toBeGreaterThanOrEqual(1);
+      expect(summary.replay).toContain('formcert certify --vectors');
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

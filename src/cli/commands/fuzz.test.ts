@@ -15,4 +15,11 @@ describe('formcert fuzz', () => {
     const r = formcert('fuzz', '--op', 'journal.read', '--runs', '5');
     expect(r.status).toBe(2);
   });
+
+  it('prints one JSON object with the status and the error under --json', () => {
+    const r = formcert('fuzz', '--op', 'journal.read', '--runs', '5', '--json');
+    expect(r.status).toBe(2);
+    expect(JSON.parse(r.stdout)).toEqual({ command: 'fuzz', op: 'journal.read', status: 2, error: 'give the testee command after --' });
+    expect(r.stderr).toContain('give the testee command after --');
+  });
 });

@@ -15,6 +15,35 @@ interface FuzzCliOptions {
   corpus: string;
   replay?: string;
   codes?: boolean;
+  json?: boolean;
+}
+
+/** What `formcert fuzz --json` prints: one object on stdout, whatever the outcome. */
+interface FuzzJsonSummary {
+  command: 'fuzz';
+  op: string;
+  status?: number;
+  error?: string;
+  seed?: number;
+  runs?: number;
+  rounds?: number;
+  interrupted?: boolean;
+  oracleSkips?: number;
+  corpus?: number;
+  testee?: { name: string; mode: string };
+  byClass?: Record<string, number>;
+  disagreements?: {
+    class: string;
+    id: string;
+    bytes: number;
+    shrinks: number;
+    oracle: { verdict: string; code?: string };
+    seed: number;
+    path: string;
+    detail: readonly string[];
+  }[];
+  saved?: { file: string; cases: number };
+  replay?: string;
 }
 
 /** Default number of generated cases when neither --runs nor --seconds is given. */
@@ -38,6 +67,7 @@ export function register(program: Command, setExit: SetExit): void {
     .option('--corpus <dir>', 'golden vector directory used as seed inputs', 'golden')
     .option('--codes', 'also count a rejection with a different code than the oracle\'s (class wrong-code)')
     .option('--replay <path>', 'replay one counterexample path printed by an earlier run (with its --seed)')
+    .option('--json', 'print one JSON summary object on stdout (counts, each disagreement with its seed and path, saved file, replay command, status) instead of the text')
     .argument('[argv...]', 'the testee command (after --); exec templates may use {op} and {input}')
     .action(async (argv: string[], opts: FuzzCliOptions) => setExit(await runFuzzCommand(argv, opts)));
 }
@@ -53,8 +83,20 @@ function parseCount(value: string | undefined, name: string, min: number, max = 
 class UsageError extends Error {}
 
 async function runFuzzCommand(argv: string[], opts: FuzzCliOptions): Promise<number> {
-  const out = (s: string) => process.stdout.write(s + '\n');
-  const err = (s: string) => process.stderr.write(s + '\n');
+  const summary: FuzzJsonSummary = { command: 'fuzz', op: opts.op };
+  const status = await fuzzAndReport(argv, opts, summary);
+  if (opts.json) process.stdout.write(JSON.stringify({ ...summary, status }) + '\n');
+  return status;
+}
+
+/** Runs the fuzz loop, prints the text summary (unless --json) and fills `summary` as it goes. */
+async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: FuzzJsonSummary): Promise<number> {
+  const out = opts.json ? () => {} : (s: string) => process.stdout.write(s + '\n');
+  // Errors stay on stderr for people in both forms; the JSON object carries the first one.
+  const err = (s: string) => {
+    summary.error ??= s.replace(/^formcert fuzz: /, '');
+    process.stderr.write(s + '\n');
+  };
   const { isOpName } = await import('../../shared/ops.ts');
   let runs: number;
   let seconds: number | undefined;
@@ -140,6 +182,29 @@ async function runFuzzCommand(argv: string[], opts: FuzzCliOptions): Promise<num
     await testee.close();
   }
 
+  Object.assign(summary, {
+    seed,
+    runs: report.runs,
+    rounds: report.rounds,
+    interrupted: report.interrupted,
+    oracleSkips: report.oracleSkips,
+    corpus: corpus.length,
+    testee: { name: testee.implementation.name, mode: testee.mode },
+    byClass: {},
+    disagreements: report.disagreements.map((d) => {
+      const e = d.judgement.expectation.expect;
+      return {
+        class: d.judgement.disagreement!,
+        id: d.id,
+        bytes: d.input.length,
+        shrinks: d.shrinks,
+        oracle: e.verdict === 'reject' ? { verdict: e.verdict, code: e.code } : { verdict: e.verdict },
+        seed: d.seed,
+        path: d.path,
+        detail: d.judgement.detail,
+      };
+    }),
+  });
   out(
     `fuzz ${op}: ${report.runs} case(s) in ${report.rounds} round(s), seed ${seed}, corpus ${corpus.length} input(s)` +
       `${report.interrupted ? ', time budget reached' : ''}${report.oracleSkips ? `, ${report.oracleSkips} skipped by the oracle` : ''}`,
@@ -154,6 +219,7 @@ async function runFuzzCommand(argv: string[], opts: FuzzCliOptions): Promise<num
     const cls = d.judgement.disagreement!;
     byClass.set(cls, (byClass.get(cls) ?? 0) + 1);
   }
+  summary.byClass = Object.fromEntries(byClass);
   out(`${report.disagreements.length} disagreement(s): ${[...byClass].map(([c, n]) => `${c} ${n}`).join(', ')}`);
   for (const d of report.disagreements) {
     const e = d.judgement.expectation.expect;
@@ -167,7 +233,10 @@ async function runFuzzCommand(argv: string[], opts: FuzzCliOptions): Promise<num
     argv,
     persistent: Boolean(opts.persistent),
   });
-  out(`saved ${saved.file} (${saved.cases} case(s)); replay: formcert certify --vectors ${opts.out} --ops ${op}${opts.persistent ? ' --persistent' : ''} -- ${argv.join(' ')}`);
+  const replay = `formcert certify --vectors ${opts.out} --ops ${op}${opts.persistent ? ' --persistent' : ''} -- ${argv.join(' ')}`;
+  summary.saved = { file: saved.file, cases: saved.cases };
+  summary.replay = replay;
+  out(`saved ${saved.file} (${saved.cases} case(s)); replay: ${replay}`);
   return EXIT.FAILED;
 }
 

@@ -4,11 +4,10 @@
  * the exit status. src/runner/README.md lists the scenarios and what formcert promises for each.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   expectAccept,
   expectReject,
@@ -17,22 +16,11 @@ import {
   toyVector,
   writeVectorFiles,
 } from '../fixtures/toy-vectors.ts';
+import { hostileWorkspace } from '../fixtures/hostile-workspace.ts';
 import { parseCaseRecords, type CaseRecord } from '../../src/results/case-record.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/formcert.mjs', import.meta.url));
-const work = mkdtempSync(join(tmpdir(), 'formcert-hostile-'));
-const pids = join(work, 'escaped-pids');
-writeFileSync(pids, '');
-
-afterAll(() => {
-  for (const pid of readFileSync(pids, 'utf8').split('\n').filter(Boolean)) {
-    try {
-      process.kill(Number(pid), 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-});
+const { work, pids } = hostileWorkspace('formcert-hostile-');
 
 interface CliRun {
   status: number | null;

@@ -3,54 +3,13 @@
  * case; a setsid descendant holding the pipes holds nothing up. The death attribution scenarios (item
  * 2) need several restarts and watch windows: persistent-attribution.conformance.test.ts.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { expectAccept, SCRIPTED_PERSISTENT, toyVector, writeVectorFiles } from '../../conformance/fixtures/toy-vectors.ts';
-import { parseCaseRecords, type CaseRecord } from '../results/case-record.ts';
-import { certifyCommand, type CertifyCommandOptions } from './certify.ts';
+import { describe, expect, it } from 'vitest';
+import { certifyPersistentToy, hostileWorkspace } from '../../conformance/fixtures/hostile-workspace.ts';
+import { expectAccept, toyVector } from '../../conformance/fixtures/toy-vectors.ts';
 
-const work = mkdtempSync(join(tmpdir(), 'formcert-persistent-hostile-'));
-const pids = join(work, 'escaped-pids');
-writeFileSync(pids, '');
-afterAll(() => {
-  // Escaped children are out of the group kill's reach by design: end them here.
-  for (const pid of readFileSync(pids, 'utf8').split('\n').filter(Boolean)) {
-    try {
-      process.kill(Number(pid), 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-});
-
-async function certify(name: string, vectors: ReturnType<typeof toyVector>[], o: Partial<CertifyCommandOptions> & { env?: Record<string, string> } = {}) {
-  const dir = join(work, name);
-  writeVectorFiles(dir, vectors);
-  const report = join(work, `${name}-report`);
-  let out = '';
-  let err = '';
-  const env = Object.entries(o.env ?? {}).map(([k, v]) => `${k}=${v}`);
-  const status = await certifyCommand(
-    {
-      testee: ['/usr/bin/env', ...env, ...SCRIPTED_PERSISTENT],
-      profile: 'strict',
-      codes: true,
-      timeoutMs: '3000',
-      persistent: true,
-      exec: false,
-      vectors: dir,
-      maxOutputBytes: String(1 << 20),
-      report,
-      ...o,
-    },
-    { out: (s) => (out += s), err: (s) => (err += s) },
-  );
-  const parsed = parseCaseRecords(readFileSync(join(report, 'results.jsonl'), 'utf8'));
-  const records: CaseRecord[] = parsed.ok ? parsed.value : [];
-  return { status, out, err, records, outcome: (n: string) => records.find((r) => r.name === n)?.outcome };
-}
+const { work, pids } = hostileWorkspace('formcert-persistent-hostile-');
+const certify = (name: string, vectors: ReturnType<typeof toyVector>[], o: Parameters<typeof certifyPersistentToy>[3] = {}) =>
+  certifyPersistentToy(work, name, vectors, o);
 
 describe('persistent mode: replies and pipes of a hostile testee', () => {
   it('charges a duplicate reply to the case its seq names, not to a case in flight (no death)', async () => {

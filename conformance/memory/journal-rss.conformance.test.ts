@@ -4,15 +4,12 @@
  * pipe and on /dev/zero (refusal decided by the line's first bytes, the rest counted); measured in a child process (peak RSS written at exit by rss-preload.cjs, or read from /proc).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LIMIT_KB, runCliWithPeakRss, type Run } from './run-with-peak-rss.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
-const CLI = join(ROOT, 'bin/formcert.mjs');
-const PRELOAD = join(import.meta.dirname, 'rss-preload.cjs');
-const LIMIT_KB = 200 * 1024;
 
 const dir = mkdtempSync(join(tmpdir(), 'formcert-journal-rss-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,30 +25,9 @@ function writeFile(name: string, head: string, bytes: number, fill: number): str
   return path;
 }
 
-/** `formcert validate journal <path>`: status, stdout and peak RSS in KiB (polled from /proc when stopped after `killAfterMs`). */
-function validate(path: string, killAfterMs?: number): Promise<{ status: number | null; stdout: string; peakKb: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--require', PRELOAD, CLI, 'validate', 'journal', path], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let peak = '';
-    let polled = 0;
-    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stdio[3]!.on('data', (d: Buffer) => (peak += d.toString()));
-    child.on('error', reject);
-    const timer =
-      killAfterMs === undefined
-        ? undefined
-        : setTimeout(() => {
-            polled = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]);
-            child.kill('SIGKILL');
-          }, killAfterMs);
-    child.on('close', (status) => {
-      if (timer) clearTimeout(timer);
-      const peakKb = killAfterMs === undefined ? Number(peak) : polled;
-      if (process.env['FORMCERT_RSS_LOG']) process.stderr.write(`rss journal ${path}: ${Math.round(peakKb / 1024)} MiB\n`);
-      resolve({ status, stdout, peakKb });
-    });
-  });
+/** `formcert validate journal <path>`: status, stdout and peak RSS (stopped after `killAfterMs` when given). */
+function validate(path: string, killAfterMs?: number): Promise<Run> {
+  return runCliWithPeakRss(['validate', 'journal', path], `journal ${path}`, killAfterMs);
 }
 
 describe.runIf(existsSync('/proc/self/status'))('validate journal under 200 MB peak RSS', () => {

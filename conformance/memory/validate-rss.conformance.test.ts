@@ -3,23 +3,13 @@
  * input — /dev/zero, a 200 MB line with no LF, 200 MB through a pipe — measured in a child process.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LIMIT_KB, runCliWithPeakRss, type Run } from './run-with-peak-rss.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
-const CLI = join(ROOT, 'bin/formcert.mjs');
-const PRELOAD = join(import.meta.dirname, 'rss-preload.cjs');
-const LIMIT_KB = 200 * 1024;
 const MB200 = 200_000_000;
-
-interface Run {
-  readonly status: number | null;
-  readonly stdout: string;
-  /** Peak RSS in KiB. */
-  readonly peakKb: number;
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'formcert-rss-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,39 +22,15 @@ let fifos = 0;
  * while it still runs; otherwise it reports its own peak at exit.
  */
 function runValidator(target: string, path: string, shell?: string, killAfterMs?: number, verb: readonly string[] = ['validate']): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    let input = path;
-    let feeder: ReturnType<typeof spawn> | undefined;
-    if (shell !== undefined) {
-      input = join(dir, `pipe-${fifos++}`);
-      spawnSync('mkfifo', [input]);
-      // The writer's errors (a pipe closed by the validator once it has its verdict) are expected.
-      feeder = spawn('sh', ['-c', `(${shell}) > ${input} 2>/dev/null`], { stdio: 'ignore' });
-    }
-    const child = spawn(process.execPath, ['--require', PRELOAD, CLI, ...verb, target, input], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let peak = '';
-    let polled = 0;
-    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stdio[3]!.on('data', (d: Buffer) => (peak += d.toString()));
-    child.on('error', reject);
-    const timer =
-      killAfterMs === undefined
-        ? undefined
-        : setTimeout(() => {
-            const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-            polled = Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]);
-            child.kill('SIGKILL');
-          }, killAfterMs);
-    child.on('close', (status) => {
-      if (timer) clearTimeout(timer);
-      feeder?.kill('SIGKILL');
-      const peakKb = killAfterMs === undefined ? Number(peak) : polled;
-      // FORMCERT_RSS_LOG=1 prints the figures (for the README's table).
-      if (process.env['FORMCERT_RSS_LOG']) process.stderr.write(`rss ${target} ${shell ?? path}: ${Math.round(peakKb / 1024)} MiB\n`);
-      resolve({ status, stdout, peakKb });
-    });
-  });
+  let input = path;
+  let feeder: ReturnType<typeof spawn> | undefined;
+  if (shell !== undefined) {
+    input = join(dir, `pipe-${fifos++}`);
+    spawnSync('mkfifo', [input]);
+    // The writer's errors (a pipe closed by the validator once it has its verdict) are expected.
+    feeder = spawn('sh', ['-c', `(${shell}) > ${input} 2>/dev/null`], { stdio: 'ignore' });
+  }
+  return runCliWithPeakRss([...verb, target, input], `${target} ${shell ?? path}`, killAfterMs, () => feeder?.kill('SIGKILL'));
 }
 
 const linux = existsSync('/proc/self/status');

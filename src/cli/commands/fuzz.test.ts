@@ -22,4 +22,15 @@ describe('formcert fuzz', () => {
     expect(JSON.parse(r.stdout)).toEqual({ command: 'fuzz', op: 'journal.read', status: 2, error: 'give the testee command after --' });
     expect(r.stderr).toContain('give the testee command after --');
   });
+
+  it('refuses --shard without a shared --seed, a malformed shard, and --shard with --replay', () => {
+    const error = (...args: string[]) => {
+      const r = formcert('fuzz', '--op', 'journal.read', '--runs', '5', '--json', ...args, '--', 'true');
+      expect(r.status).toBe(2);
+      return JSON.parse(r.stdout).error;
+    };
+    expect(error('--shard', '2/4')).toBe('--shard needs --seed, the same on every shard of the campaign');
+    expect(error('--shard', '5/4', '--seed', '1')).toBe('--shard must be I/N with 1 ≤ I ≤ N, got 5/4');
+    expect(error('--shard', '1/2', '--seed', '1', '--replay', '0:1')).toBe('--replay takes the seed printed with the path; give it without --shard');
+  });
 });

@@ -7,6 +7,7 @@ interface FuzzCliOptions {
   runs?: string;
   seconds?: string;
   seed?: string;
+  shard?: string;
   out: string;
   persistent?: boolean;
   timeoutMs: string;
@@ -25,6 +26,7 @@ interface FuzzJsonSummary {
   status?: number;
   error?: string;
   seed?: number;
+  shard?: string;
   runs?: number;
   rounds?: number;
   interrupted?: boolean;
@@ -59,6 +61,7 @@ export function register(program: Command, setExit: SetExit): void {
     .option('--runs <n>', `generated cases (default ${DEFAULT_RUNS} unless --seconds is given)`)
     .option('--seconds <s>', 'time budget in seconds, shrinking included')
     .option('--seed <n>', 'fast-check seed (default: from the clock, printed)')
+    .option('--shard <i/n>', 'job I of an N-job campaign sharing one --seed: round r uses seed + (I-1) + r*N, so the jobs never share a seed')
     .option('--out <dir>', 'directory for the saved vectors (<dir>/<format>/fuzz-<op>.json)', 'reports/fuzz')
     .option('--persistent', 'the testee speaks the persistent protocol (one process, JSON lines)')
     .option('--timeout-ms <n>', 'per-case time limit', '5000')
@@ -101,6 +104,7 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
   let runs: number;
   let seconds: number | undefined;
   let seed: number;
+  let shard: import('../../runner/select-cases.ts').Shard | undefined;
   let timeoutMs: number;
   let maxDisagreements: number;
   let shrinkBudget: number;
@@ -110,6 +114,15 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
     if (opts.runs !== undefined && opts.seconds !== undefined) throw new UsageError('give --runs or --seconds, not both');
     seconds = parseCount(opts.seconds, 'seconds', 1);
     runs = parseCount(opts.runs, 'runs', 1) ?? (seconds !== undefined ? Number.MAX_SAFE_INTEGER : DEFAULT_RUNS);
+    if (opts.shard !== undefined) {
+      const { parseShard } = await import('../../runner/select-cases.ts');
+      shard = parseShard(opts.shard);
+      if (!shard) throw new UsageError(`--shard must be I/N with 1 ≤ I ≤ N, got ${opts.shard}`);
+      // Disjoint seeds need one base seed for the whole campaign; a clock seed differs per job.
+      if (opts.seed === undefined) throw new UsageError('--shard needs --seed, the same on every shard of the campaign');
+      // A replay path belongs to the round seed printed with it, which already includes the shard.
+      if (opts.replay !== undefined) throw new UsageError('--replay takes the seed printed with the path; give it without --shard');
+    }
     seed = parseCount(opts.seed, 'seed', -(2 ** 31)) ?? (Date.now() ^ (process.pid << 16)) | 0;
     // Node's timers take at most 2^31−1 ms (a larger value would fire after 1 ms).
     timeoutMs = parseCount(opts.timeoutMs, 'timeout-ms', 1, 2 ** 31 - 1)!;
@@ -168,6 +181,7 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
       runs,
       seconds,
       seed,
+      shard,
       maxDisagreements,
       shrinkBudget,
       replayPath: opts.replay,
@@ -184,6 +198,7 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
 
   Object.assign(summary, {
     seed,
+    ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
     runs: report.runs,
     rounds: report.rounds,
     interrupted: report.interrupted,
@@ -206,7 +221,7 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
     }),
   });
   out(
-    `fuzz ${op}: ${report.runs} case(s) in ${report.rounds} round(s), seed ${seed}, corpus ${corpus.length} input(s)` +
+    `fuzz ${op}: ${report.runs} case(s) in ${report.rounds} round(s), seed ${seed}${shard ? ` shard ${shard.index}/${shard.count}` : ''}, corpus ${corpus.length} input(s)` +
       `${report.interrupted ? ', time budget reached' : ''}${report.oracleSkips ? `, ${report.oracleSkips} skipped by the oracle` : ''}`,
   );
   out(`testee: ${testee.implementation.name} (${testee.mode})`);

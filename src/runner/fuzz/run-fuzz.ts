@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { OpHandler, OpName } from '../../shared/ops.ts';
 import { caseId } from '../../shared/vectors.ts';
+import type { Shard } from '../select-cases.ts';
 import type { Testee } from '../testee-reply.ts';
 import { fuzzCase, fuzzCaseBytes, type FormatSources, type FuzzCase } from './fuzz-input.ts';
 import { judgeInput, oracleExpectation, type Judgement } from './judge-input.ts';
@@ -27,6 +28,8 @@ export interface FuzzOptions {
   /** Wall-clock budget in seconds (shrinking included); undefined = no time limit. */
   readonly seconds?: number;
   readonly seed: number;
+  /** `--shard I/N`: this job's slice of a campaign whose jobs share `seed` (see {@link roundSeed}). */
+  readonly shard?: Shard;
   /** Stop after this many distinct disagreements. */
   readonly maxDisagreements: number;
   /** Property evaluations allowed for shrinking one disagreement. */
@@ -61,6 +64,16 @@ export interface FuzzReport {
   readonly oracleSkips: number;
   /** True when the time budget ran out before the run budget. */
   readonly interrupted: boolean;
+}
+
+/**
+ * The fast-check seed of round `round` (0-based) of shard `shard`: seed + (I − 1) + round · N. The jobs
+ * of one campaign share `seed`, so shard I only ever uses seeds ≡ seed + I − 1 (mod N): no two shards
+ * draw the same sequence, however many rounds each runs (until one campaign spans 2^32 rounds).
+ * Without a shard (1/1) round r uses seed + r, as a single run always has.
+ */
+export function roundSeed(seed: number, round: number, shard: Shard = { index: 1, count: 1 }): number {
+  return (seed + (shard.index - 1) + round * shard.count) | 0;
 }
 
 /** Runs the fuzz loop. Oracle exceptions propagate (they are bugs of the suite, not of the testee). */
@@ -101,7 +114,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         interrupted = true;
         break;
       }
-      const roundSeed = (options.seed + rounds) | 0;
+      const seed = roundSeed(options.seed, rounds, options.shard);
       rounds++;
       const failing = new Map<string, { input: Uint8Array; judgement: Judgement }>();
       let shrinking = false;
@@ -129,7 +142,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         return false;
       });
       const details = await fc.check(property, {
-        seed: roundSeed,
+        seed,
         numRuns: options.replayPath ? 1 : options.runs - runs,
         ...(options.replayPath ? { path: options.replayPath } : {}),
         ...(remainingMs !== undefined ? { interruptAfterTimeLimit: Math.max(1, Math.floor(remainingMs)), markInterruptAsFailure: false } : {}),
@@ -146,7 +159,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
             input,
             id,
             judgement: hit.judgement,
-            seed: roundSeed,
+            seed,
             path: details.counterexamplePath ?? '',
             shrinks: details.numShrinks,
           });

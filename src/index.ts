@@ -16,7 +16,7 @@ import { isOpName, OP_NAMES, type OpHandler, type OpName } from './shared/ops.ts
 import type { FileValidator } from './shared/file-validator.ts';
 import type { Vector } from './shared/vectors.ts';
 import type { CaseRecord } from './results/case-record.ts';
-import { summarize, type RunSummary } from './report/summarize.ts';
+import { summarize, type RunSummary } from './results/summarize.ts';
 import { ExecTestee } from './runner/exec-testee.ts';
 import { loadOracleOp } from './runner/oracle-ops.ts';
 import { startPersistentTestee } from './runner/persistent-testee.ts';

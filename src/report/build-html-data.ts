@@ -8,8 +8,7 @@ import { writeJson } from '../shared/json/write-value.ts';
 import type { CaseRecord } from '../results/case-record.ts';
 import { isFailingOutcome } from '../results/outcome.ts';
 import { loadRequirements, REGISTRY_FORMATS } from '../shared/registry.ts';
-import { badgeText } from './render-badge.ts';
-import { summarize } from './summarize.ts';
+import { scoreText, summarize } from '../results/summarize.ts';
 
 /** One implementation's result on one case. */
 export interface HtmlResult {
@@ -172,7 +171,7 @@ export function buildHtmlData(records: readonly CaseRecord[], title = 'formcert 
     title,
     implementations: impls.map((name) => {
       const s = summarize(records.filter((r) => r.implementation === name));
-      return { name, score: badgeText(s), passed: s.passed };
+      return { name, score: scoreText(s), passed: s.passed };
     }),
     ops: [...new Set(cases.map((c) => c.op))].sort(),
     outcomes: [...new Set(records.map((r) => r.outcome))].sort(),

@@ -1,16 +1,6 @@
 /** The SVG badge (`formcert journal.read | core 312/312 · strict 97/100`), self-contained, no fonts or links fetched. */
 import { isScoredOutcome, OUTCOMES } from '../results/outcome.ts';
-import type { RunSummary } from './summarize.ts';
-
-/** The badge's text: passed/scored per profile that has scored cases. */
-export function badgeText(s: RunSummary): string {
-  const parts: string[] = [];
-  for (const p of ['core', 'strict'] as const) {
-    const score = s.byProfile[p];
-    if (score.scored > 0) parts.push(`${p} ${score.passed}/${score.scored}`);
-  }
-  return parts.length > 0 ? parts.join(' · ') : 'no scored cases';
-}
+import { scoreText, type RunSummary } from '../results/summarize.ts';
 
 /**
  * What the badge certifies: the ops with scored cases, or per format the number of ops when there
@@ -50,7 +40,7 @@ function textWidth(s: string): number {
 
 /** Renders the badge as an SVG document; its label names what it covers (`formcert journal.read`). */
 export function renderBadge(s: RunSummary, label = `formcert ${badgeScope(s)}`): string {
-  const value = badgeText(s);
+  const value = scoreText(s);
   const lw = textWidth(label) + 12;
   const vw = textWidth(value) + 12;
   const total = lw + vw;

@@ -1,7 +1,7 @@
 /** JUnit XML for CI: one suite per implementation and op, one test case per vector. */
 import junit from 'junit-report-builder';
 import type { CaseRecord } from '../results/case-record.ts';
-import { describeProblem } from './describe-case.ts';
+import { describeProblem } from '../results/describe-case.ts';
 
 // XML 1.0 cannot hold most control characters or lone surrogates, whatever the escaping: a testee's
 // stderr may contain them, so they are shown as \xNN / \uXXXX instead.

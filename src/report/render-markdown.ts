@@ -1,9 +1,8 @@
 /** A Markdown summary for a CI step summary ($GITHUB_STEP_SUMMARY and the like). */
 import { OUTCOMES } from '../results/outcome.ts';
 import type { CaseRecord } from '../results/case-record.ts';
-import { clip, describeProblem } from './describe-case.ts';
-import { badgeText } from './render-badge.ts';
-import { summarize, type RunSummary } from './summarize.ts';
+import { clip, describeProblem } from '../results/describe-case.ts';
+import { scoreText, summarize, type RunSummary } from '../results/summarize.ts';
 
 /** Failures listed per implementation. */
 const LISTED = 25;
@@ -19,7 +18,7 @@ function code(s: string): string {
 
 function section(impl: string, s: RunSummary): string[] {
   const out: string[] = [];
-  out.push(`### ${cell(impl)}: ${s.passed ? 'PASSED' : 'FAILED'} (${badgeText(s)})`, '');
+  out.push(`### ${cell(impl)}: ${s.passed ? 'PASSED' : 'FAILED'} (${scoreText(s)})`, '');
   out.push('| outcome | cases |', '|---|---:|');
   for (const o of OUTCOMES) if (s.byOutcome[o] > 0 || o === 'pass') out.push(`| ${o} | ${s.byOutcome[o]} |`);
   out.push('');

@@ -11,7 +11,7 @@ import type { CaseRecord } from '../results/case-record.ts';
 import { loadRuleTexts } from './build-html-data.ts';
 import { renderBadge } from './render-badge.ts';
 import { renderHtml } from './render-html.ts';
-import { summarize } from './summarize.ts';
+import { summarize } from '../results/summarize.ts';
 
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

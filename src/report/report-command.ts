@@ -7,8 +7,8 @@ import { renderBadge } from './render-badge.ts';
 import { renderHtml } from './render-html.ts';
 import { renderJunit } from './render-junit.ts';
 import { renderMarkdown } from './render-markdown.ts';
-import { renderTextSummary } from './render-text-summary.ts';
-import { summarize } from './summarize.ts';
+import { renderTextSummary } from '../results/render-text-summary.ts';
+import { summarize } from '../results/summarize.ts';
 import { renderJsonl, writeReportDir } from './write-report-dir.ts';
 
 /** Runs one report verb; resolves to the exit status. */

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { writeJson } from '../shared/json/write-value.ts';
 import { formatCaseRecord, parseCaseRecord, parseCaseRecords, recordInput, RECORD_INPUT_LIMIT } from '../results/case-record.ts';
 import { mergeRecords } from './merge-reports.ts';
-import { badgeScope, badgeText, renderBadge } from './render-badge.ts';
+import { badgeScope, renderBadge } from './render-badge.ts';
 import { renderJunit, xmlSafe } from './render-junit.ts';
 import { renderMarkdown } from './render-markdown.ts';
-import { renderTextSummary } from './render-text-summary.ts';
+import { renderTextSummary } from '../results/render-text-summary.ts';
 import { record, sampleRecords } from './report-fixtures.test-helpers.ts';
-import { summarize } from './summarize.ts';
+import { scoreText, summarize } from '../results/summarize.ts';
 import { renderJsonl } from './write-report-dir.ts';
 
 describe('case records', () => {
@@ -44,7 +44,7 @@ describe('summaries', () => {
   it('counts per profile and lists the worst failure first', () => {
     const s = summarize(sampleRecords().filter((r) => r.implementation.startsWith('beta')));
     expect(s.failures.map((r) => r.outcome)).toEqual(['fail:accepted-invalid', 'errored:crash', 'fail:wrong-observation']);
-    expect(badgeText(s)).toBe('core 1/4');
+    expect(scoreText(s)).toBe('core 1/4');
     expect(s.passed).toBe(false);
     const text = renderTextSummary(s, 'header');
     expect(text.length).toBeLessThan(45);

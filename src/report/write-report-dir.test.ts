@@ -7,7 +7,8 @@ import { parseJson } from '../shared/json/parse-value.ts';
 import type { JsonValue } from '../shared/json/value.ts';
 import { HTML_TEXT_LIMIT } from './build-html-data.ts';
 import { record } from './report-fixtures.test-helpers.ts';
-import { REPORT_FILES, writeReportDir } from './write-report-dir.ts';
+import { REPORT_FILES } from '../results/report-files.ts';
+import { writeReportDir } from './write-report-dir.ts';
 
 function json(text: string): JsonValue {
   const r = parseJson(text);

@@ -3,20 +3,13 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatCaseRecord, type CaseRecord } from '../results/case-record.ts';
+import { REPORT_FILES } from '../results/report-files.ts';
 import { renderBadge } from './render-badge.ts';
 import { renderHtml } from './render-html.ts';
 import { renderJunit } from './render-junit.ts';
 import { renderMarkdown } from './render-markdown.ts';
-import { summarize } from './summarize.ts';
+import { summarize } from '../results/summarize.ts';
 
-/** File names inside a report directory. */
-export const REPORT_FILES = {
-  jsonl: 'results.jsonl',
-  junit: 'junit.xml',
-  markdown: 'summary.md',
-  html: 'report.html',
-  badge: 'badge.svg',
-} as const;
 
 /** Records as JSON lines. */
 export function renderJsonl(records: readonly CaseRecord[]): string {

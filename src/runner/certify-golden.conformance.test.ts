@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { certifyCommand, type CertifyCommandOptions } from './certify.ts';
+import { writeReportDir } from '../report/write-report-dir.ts';
 import { loadVectors } from './vectors/load-vectors.ts';
 
 // The README's first command: `formcert certify` with no testee runs the reference oracle, through the
@@ -25,7 +26,7 @@ describe('formcert certify on golden/', () => {
 
   it('passes every golden vector with the reference testee, persistent mode, codes checked', async () => {
     let out = '';
-    const status = await certifyCommand(options, { out: (s) => (out += s), err: (s) => (out += s) });
+    const status = await certifyCommand(options, { out: (s) => (out += s), err: (s) => (out += s), writeReportDir });
     expect(out).toMatch(/PASSED/);
     expect(status).toBe(0);
   });
@@ -35,6 +36,7 @@ describe('formcert certify on golden/', () => {
     const status = await certifyCommand({ ...options, exec: true, shard: `1/${Math.max(1, Math.ceil(golden.length / 8))}`, jobs: '2' }, {
       out: (s) => (out += s),
       err: (s) => (out += s),
+      writeReportDir,
     });
     expect(out).toMatch(/exec mode/);
     expect(status).toBe(0);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { expectAccept, SCRIPTED_EXEC, toyVector, writeVectorFiles } from '../../conformance/fixtures/toy-vectors.ts';
 import { parseCaseRecords } from '../results/case-record.ts';
 import { certifyCommand } from './certify.ts';
+import { writeReportDir } from '../report/write-report-dir.ts';
 
 describe('certify on huge wrong answers', () => {
   it('scores a 150,000-line wrong bundle and a 100,000-deep wrong value, writes every report and replaces a stale badge', async () => {
@@ -27,7 +28,7 @@ describe('certify on huge wrong answers', () => {
     let err = '';
     const status = await certifyCommand(
       { testee: SCRIPTED_EXEC, profile: 'strict', codes: true, timeoutMs: '20000', persistent: false, exec: false, vectors: dir, maxOutputBytes: String(16 << 20), report },
-      { out: (s) => (out += s), err: (s) => (err += s) },
+      { out: (s) => (out += s), err: (s) => (err += s), writeReportDir },
     );
     expect(err).not.toMatch(/RangeError|Invalid string length/);
     expect(status).toBe(1);

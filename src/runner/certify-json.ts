@@ -3,9 +3,9 @@
  * the text summary (counts per outcome, op and profile, the failing cases, the rerun command, the
  * exit status and where the reports are).
  */
-import type { RunSummary } from '../report/summarize.ts';
-import type { RunContext } from '../report/render-text-summary.ts';
-import { REPORT_FILES } from '../report/write-report-dir.ts';
+import type { RunSummary } from '../results/summarize.ts';
+import type { RunContext } from '../results/render-text-summary.ts';
+import { REPORT_FILES } from '../results/report-files.ts';
 import { join } from 'node:path';
 
 /** What the object says beyond the summary's counts. */

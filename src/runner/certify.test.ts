@@ -16,6 +16,7 @@ import {
 import { parseCaseRecords, type CaseRecord } from '../results/case-record.ts';
 import { reportCommand } from '../report/report-command.ts';
 import { certifyCommand, type CertifyCommandOptions } from './certify.ts';
+import { writeReportDir } from '../report/write-report-dir.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'formcert-certify-test-'));
 
@@ -57,7 +58,7 @@ async function certify(o: Partial<CertifyCommandOptions>): Promise<{ status: num
   let out = '';
   let err = '';
   const report = o.report ?? join(work, `report-${Math.random().toString(36).slice(2)}`);
-  const status = await certifyCommand({ ...defaults, ...o, report }, { out: (s) => (out += s), err: (s) => (err += s) });
+  const status = await certifyCommand({ ...defaults, ...o, report }, { out: (s) => (out += s), err: (s) => (err += s), writeReportDir });
   let records: CaseRecord[] = [];
   try {
     const parsed = parseCaseRecords(readFileSync(join(report, 'results.jsonl'), 'utf8'));

@@ -10,17 +10,19 @@ import { isOpName, OP_NAMES } from '../shared/ops.ts';
 import type { Profile } from '../shared/errors.ts';
 import { EXIT } from '../shared/exit-codes.ts';
 import type { Vector } from '../shared/vectors.ts';
-import { summarize } from '../report/summarize.ts';
-import { describeRun, renderTextSummary } from '../report/render-text-summary.ts';
 import { templateNamesOp } from './argv-template.ts';
 import { ExecTestee } from './exec-testee.ts';
 import { parseExpectedFailures, type ExpectedFailures } from './expected-failures.ts';
+import type { CaseRecord } from '../results/case-record.ts';
 import { isFailingOutcome } from '../results/outcome.ts';
+import { REPORT_FILES } from '../results/report-files.ts';
 import { startPersistentTestee } from './persistent-testee.ts';
 import { createProgress } from './progress.ts';
 import { referenceExecTemplate, referenceImplementation, referenceServeArgv } from './reference-testee.ts';
 import { describeDeath, implementationLabel, runCertification } from './run-certification.ts';
 import { certifyJson } from './certify-json.ts';
+import { describeRun, renderTextSummary } from '../results/render-text-summary.ts';
+import { summarize } from '../results/summarize.ts';
 import { rerunCommand } from './rerun-command.ts';
 import { compileNamePattern, parseShard, selectCases, splitIdList, unknownIds, type Shard } from './select-cases.ts';
 import { TesteeSetupError, type Testee } from './testee-reply.ts';
@@ -53,11 +55,19 @@ export interface CertifyCommandOptions {
   readonly json?: boolean;
 }
 
-/** Where the command writes. */
+/** Writes the report directory of a run (results.jsonl, junit.xml, summary.md, report.html, badge.svg). */
+export type WriteReportDir = (dir: string, records: readonly CaseRecord[]) => Promise<void>;
+
+/**
+ * Where the command writes. The report writer is passed in by the caller (the CLI passes src/report's):
+ * the runner and the report renderers share only the results model (src/results), neither imports the other.
+ */
 export interface CertifyIo {
   readonly out: (s: string) => void;
   readonly err: (s: string) => void;
   readonly progressStream?: NodeJS.WriteStream;
+  /** Used when `--report DIR` is given. */
+  readonly writeReportDir: WriteReportDir;
 }
 
 class UsageError extends Error {}
@@ -264,9 +274,8 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
   const summary = summarize(result.records);
   let reportError: string | undefined;
   if (o.report !== undefined) {
-    const { writeReportDir } = await import('../report/write-report-dir.ts');
     try {
-      await writeReportDir(o.report, result.records);
+      await io.writeReportDir(o.report, result.records);
     } catch (e) {
       reportError = `cannot write the reports to ${o.report}: ${(e as Error).message}`;
     }
@@ -301,7 +310,7 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
   if (o.json) {
     io.out(JSON.stringify(certifyJson(summary, { status, run, ...(error ? { error } : {}), ...(reportDir ? { reportDir } : {}), ...(rerun ? { rerun } : {}) })) + '\n');
   } else {
-    const lines = renderTextSummary(summary, describeRun(summary, run), reportDir !== undefined ? join(reportDir, 'report.html') : undefined);
+    const lines = renderTextSummary(summary, describeRun(summary, run), reportDir !== undefined ? join(reportDir, REPORT_FILES.html) : undefined);
     if (result.deaths.length > 0) {
       const names = new Map(result.records.map((r) => [r.id, `${r.name} (${r.id})`]));
       const verdict = lines.pop()!;

@@ -12,6 +12,7 @@ import { writeJson } from '../shared/json/write-value.ts';
 import type { OpOutcome } from '../shared/ops.ts';
 import { caseId, type Vector } from '../shared/vectors.ts';
 import { certifyCommand } from './certify.ts';
+import { writeReportDir } from '../report/write-report-dir.ts';
 import { loadOracleOp } from './oracle-ops.ts';
 import { FORMCERT_BIN, serveReference } from './reference-testee.ts';
 
@@ -116,7 +117,7 @@ describe('formcert certify on the reference testee', () => {
     writeVectorFiles(vdir, vectors);
     const base = { testee: [], profile: 'strict', codes: true, timeoutMs: '20000', persistent: false, exec: false, vectors: vdir, maxOutputBytes: '1048576' };
     let out = '';
-    const io = { out: (s: string) => (out += s), err: (s: string) => (out += s) };
+    const io = { out: (s: string) => (out += s), err: (s: string) => (out += s), writeReportDir };
     expect(await certifyCommand(base, io)).toBe(0);
     expect(out).toMatch(/formcert-oracle .*persistent mode/);
     expect(await certifyCommand({ ...base, exec: true }, io)).toBe(0);

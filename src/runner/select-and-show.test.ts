@@ -7,6 +7,7 @@ import { caseId } from '../shared/vectors.ts';
 import { isCompressedPath, storeCaseParts, writeGoldenFile } from './vectors/golden-storage.ts';
 import { buildVectorFileValue, renderJsonFile } from './vectors/render-vector-file.ts';
 import { certifyCommand, type CertifyCommandOptions } from './certify.ts';
+import { writeReportDir } from '../report/write-report-dir.ts';
 import { FAILING_CASES_FILE, INLINE_IDS, rerunArgv, shellWord } from './rerun-command.ts';
 import { compileNamePattern, selectCases, splitIdList } from './select-cases.ts';
 import { findCase, showCommand } from './show-case.ts';
@@ -37,7 +38,7 @@ const base: CertifyCommandOptions = {
 async function certify(o: Partial<CertifyCommandOptions>): Promise<{ status: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const status = await certifyCommand({ ...base, ...o }, { out: (s) => (out += s), err: (s) => (err += s) });
+  const status = await certifyCommand({ ...base, ...o }, { out: (s) => (out += s), err: (s) => (err += s), writeReportDir });
   return { status, out, err };
 }
 

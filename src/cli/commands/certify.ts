@@ -44,6 +44,7 @@ passes), 2 usage or setup error (testee not runnable, failing every case the sam
     .action(async (testee: string[], opts: Record<string, unknown>) => {
       const { certifyCommand } = await import('../../runner/certify.ts');
       const { installInterruptHandlers } = await import('../../runner/process-group.ts');
+      const { writeReportDir } = await import('../../report/write-report-dir.ts');
       installInterruptHandlers();
       const status = await certifyCommand(
         {
@@ -66,7 +67,7 @@ passes), 2 usage or setup error (testee not runnable, failing every case the sam
           grep: opts.grep as string | undefined,
           json: Boolean(opts.json),
         },
-        { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s), progressStream: process.stderr },
+        { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s), progressStream: process.stderr, writeReportDir },
       );
       setExit(status);
     });

@@ -1,5 +1,5 @@
 /** Short phrases about one case, shared by the text, Markdown, JUnit and HTML renderers. */
-import type { CaseRecord } from '../results/case-record.ts';
+import type { CaseRecord } from './case-record.ts';
 
 /** `reject JRN_X`, `accept`, `either`. */
 export function describeExpected(r: CaseRecord): string {

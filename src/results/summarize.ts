@@ -1,6 +1,6 @@
 /** Counts of a run (or merged runs): per outcome, per op, per profile, the worst failures, the verdict. */
-import { isFailingOutcome, isScoredOutcome, OUTCOMES, severityRank, type Outcome } from '../results/outcome.ts';
-import type { CaseRecord } from '../results/case-record.ts';
+import { isFailingOutcome, isScoredOutcome, OUTCOMES, severityRank, type Outcome } from './outcome.ts';
+import type { CaseRecord } from './case-record.ts';
 
 /** Passed and scored cases of one profile. */
 export interface ProfileScore {
@@ -88,4 +88,14 @@ export function summarize(records: readonly CaseRecord[]): RunSummary {
     unexpectedPasses,
     passed: failures.length === 0 && unexpectedPasses.length === 0,
   };
+}
+
+/** The score in words: passed/scored per profile that has scored cases (`core 312/312 · strict 97/100`). */
+export function scoreText(s: RunSummary): string {
+  const parts: string[] = [];
+  for (const p of ['core', 'strict'] as const) {
+    const score = s.byProfile[p];
+    if (score.scored > 0) parts.push(`${p} ${score.passed}/${score.scored}`);
+  }
+  return parts.length > 0 ? parts.join(' · ') : 'no scored cases';
 }

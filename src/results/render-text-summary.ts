@@ -1,8 +1,7 @@
 /** The one-screen summary `formcert certify` prints at the end of every run. */
-import { OUTCOMES } from '../results/outcome.ts';
+import { OUTCOMES } from './outcome.ts';
 import { clip, describeProblem } from './describe-case.ts';
-import { badgeText } from './render-badge.ts';
-import type { RunSummary } from './summarize.ts';
+import { scoreText, type RunSummary } from './summarize.ts';
 
 /** What the header says about the run. */
 export interface RunContext {
@@ -49,7 +48,7 @@ export function renderTextSummary(s: RunSummary, header: string, reportFile?: st
     out.push(`  ${op.padEnd(opWidth)}${OP_COLUMNS.map(([, f]) => String(f(counts)).padStart(9)).join('')}`);
   }
   out.push('');
-  out.push(`  score    ${badgeText(s)}`);
+  out.push(`  score    ${scoreText(s)}`);
   if (s.either.accepted + s.either.rejected > 0) {
     out.push(`  either   ${s.either.accepted + s.either.rejected} implementation-defined cases recorded (${s.either.accepted} accepted, ${s.either.rejected} rejected)`);
   }

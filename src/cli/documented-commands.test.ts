@@ -1,43 +1,21 @@
 /**
- * Docs that hold: every `formcert …` command shown in a fenced block of a README names a verb the CLI
- * has and only options that verb takes (the testee's own arguments, after a bare `--`, are the
- * testee's business). The commands that run a bundled testee are run for real by the conformance
- * tier's CLI tests; this check catches a renamed or removed flag in any document at once.
+ * Docs that hold: every `formcert …` command shown in the documentation (a fenced block of any
+ * Markdown file, a `run:` step of the CI workflows in examples/ci/, a line of the CI shell scripts
+ * there) names a verb the CLI has and only options that verb takes (the testee's own arguments, after
+ * a bare `--`, are the testee's business). The commands are run for real by the conformance tier
+ * (documented-commands-run.conformance.test.ts); this check catches a renamed or removed flag in any
+ * document at once, including the workflows that only GitHub runs.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../runner/vectors/repo-root.ts';
+import { CI_EXAMPLES_DIR, documentedLines, formcertInvocations } from '../../test-support/documented-commands.ts';
 import { registerCommands } from './commands.ts';
 
-function listReadmes(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    if (e.isDirectory()) return ['node_modules', 'vendor', 'dist', '.git', 'target'].includes(e.name) ? [] : listReadmes(join(dir, e.name));
-    return e.name.endsWith('.md') ? [join(dir, e.name)] : [];
-  });
-}
-
-/** Every formcert invocation inside a fenced code block: file, line number and its words. */
+/** Every formcert invocation of the documentation: where, and the words after `formcert`. */
 function documentedCommands(): { where: string; words: string[] }[] {
-  const found: { where: string; words: string[] }[] = [];
-  for (const file of listReadmes(REPO_ROOT)) {
-    let fenced = false;
-    readFileSync(file, 'utf8')
-      .split('\n')
-      .forEach((line, i) => {
-        if (/^\s*```/.test(line)) fenced = !fenced;
-        else if (fenced) {
-          const code = line.replace(/\s#\s.*$/, '');
-          for (const part of code.split(/&&|\|\||\||;/)) {
-            const words = part.trim().split(/\s+/);
-            const at = words.findIndex((w, k) => w === 'formcert' && (k === 0 || words[k - 1] === 'npx') || w.endsWith('bin/formcert.mjs'));
-            if (at >= 0 && words[at + 1] !== undefined) found.push({ where: `${relative(REPO_ROOT, file)}:${i + 1}`, words: words.slice(at + 1) });
-          }
-        }
-      });
-  }
-  return found;
+  return documentedLines().flatMap((l) => formcertInvocations(l.text).map((words) => ({ where: l.where, words })));
 }
 
 const program = new Command();
@@ -58,10 +36,15 @@ function resolve(words: string[]): { command: Command | undefined; flags: string
   return { command, flags };
 }
 
-describe('commands shown in the READMEs', () => {
+describe('commands shown in the documentation', () => {
   it('are found (the check has something to check)', () => {
     expect(commands.length).toBeGreaterThan(10);
     expect(commands.some((c) => c.words[0] === 'certify')).toBe(true);
+    // Each CI recipe contributes: a change of file type or of the extraction cannot drop one unseen.
+    for (const file of ['formcert-certify.yml', 'formcert-fuzz.yml', 'certify.sh', 'fuzz-campaign.sh']) {
+      expect(commands.filter((c) => c.where.startsWith(`examples/ci/${file}:`)).length, file).toBeGreaterThanOrEqual(2);
+    }
+    expect(commands.some((c) => c.where.startsWith('docs/ci.md:'))).toBe(true);
   });
 
   it('name a verb the CLI has and only options it takes', () => {
@@ -84,5 +67,25 @@ describe('commands shown in the READMEs', () => {
     expect(command?.name()).toBe('certify');
     expect(flags).toEqual(['--serve']);
     expect(command!.options.map((o) => o.long)).not.toContain('--serve');
+  });
+});
+
+describe('the CI workflows of examples/ci/', () => {
+  for (const file of ['formcert-certify.yml', 'formcert-fuzz.yml']) {
+    it(`${file}: SHARDS is the length of the shard matrix, which counts 1..N, and every shard option uses both`, () => {
+      const text = readFileSync(join(CI_EXAMPLES_DIR, file), 'utf8');
+      const shards = Number(/^\s+SHARDS: (\d+)$/m.exec(text)?.[1]);
+      const matrix = /^\s+shard: \[([\d, ]+)\]$/m.exec(text)?.[1]?.split(',').map(Number);
+      expect(matrix).toEqual(Array.from({ length: shards }, (_, k) => k + 1));
+      const shardOptions = documentedLines().filter((l) => l.file === `examples/ci/${file}` && l.text.includes('--shard'));
+      expect(shardOptions.length).toBeGreaterThan(0);
+      for (const l of shardOptions) expect(l.text, l.where).toContain('--shard "${{ matrix.shard }}/$SHARDS"');
+    });
+  }
+
+  it('the fuzz campaign gives every job the same base seed (else --shard cannot keep their seeds apart)', () => {
+    const fuzz = documentedLines().filter((l) => l.file.startsWith('examples/ci/') && formcertInvocations(l.text).some((w) => w[0] === 'fuzz'));
+    expect(fuzz.length).toBe(2);
+    for (const l of fuzz) expect(l.text, l.where).toMatch(/--seed "(\$\{\{ github\.run_id \}\}|\$seed)"/);
   });
 });

@@ -3,7 +3,8 @@
  * layout edit per rejection the seed and the resolutions list, with the code, rule and profile the
  * rule gives. `base` is the JSON text whose encoding provides the layout and whose digest is the
  * declared input digest; `payload` replaces the encoded payload; `meta` sets (or, with undefined,
- * deletes) layout members. Used by the codec tests and, inside bundles, by the golden cases.
+ * deletes) layout members; `declared` is the JSON text whose semantic digest the section declares
+ * instead of the base's (a payload holding a value the base's codec could not encode). Used by the codec tests and, inside bundles, by the golden cases.
  */
 import type { Profile } from '../../src/shared/errors.ts';
 import { JSON_RULES } from '../../src/shared/json/constants.ts';
@@ -20,6 +21,8 @@ export interface CodecSectionRecipe {
   readonly base: string;
   readonly payload?: string;
   readonly meta?: Readonly<Record<string, JsonValue | undefined>>;
+  /** JSON text whose semantic digest is declared; the base's when absent. */
+  readonly declared?: string;
   readonly expect: { readonly verdict: 'accept' } | { readonly verdict: 'reject'; readonly code: string };
   readonly requirement: string;
   /** Further rules the case exercises (an accepted section shows every rule it satisfies). */
@@ -27,7 +30,7 @@ export interface CodecSectionRecipe {
   readonly profile: Profile;
 }
 
-type Edit = { payload?: string; meta?: Record<string, JsonValue | undefined>; options?: CodecOptions; also?: string[] };
+type Edit = { payload?: string; meta?: Record<string, JsonValue | undefined>; options?: CodecOptions; declared?: string; also?: string[] };
 type Entry = [name: string, base: string, edit: Edit, code: string, requirement: string, profile?: Profile];
 
 const n = (lexeme: string) => new JsonNumber(lexeme);
@@ -161,6 +164,18 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
       ['other-adapter', '1', { meta: { adapter: 'toon-rs' } }, 'LAYOUT_INVALID_VALUE', RULES.TOON_LAYOUT],
       ['semicolon-delimiter', '1', { meta: { delimiter: ';' } }, 'LAYOUT_INVALID_VALUE', RULES.TOON_LAYOUT],
       ['carriage-return', '{"a":1}', { payload: 'a: 1\r' }, 'PAYLOAD_CARRIAGE_RETURN', RULES.NO_CR, 'strict'],
+      // R-M18: a number toon encode refuses is refused on decode, with encode's code, even in a canonical payload.
+      ['unsafe-2-53', '{"a":1}', { payload: 'a: 9007199254740992', declared: '{"a":9007199254740992}' }, 'TOON_NUMBER_INAPPLICABLE', RULES.TOON_DECODED_NUMBERS, 'strict'],
+      ['safe-2-53-minus-1', '{"a":9007199254740991}', { also: [RULES.TOON_ROUND_TRIP] }, 'accept', RULES.TOON_DECODED_NUMBERS, 'strict'],
+      ['unsafe-minus-2-53', '{"a":1}', { payload: 'a: -9007199254740992', declared: '{"a":-9007199254740992}' }, 'TOON_NUMBER_INAPPLICABLE', RULES.TOON_DECODED_NUMBERS, 'strict'],
+      ['safe-minus-2-53-plus-1', '{"a":-9007199254740991}', {}, 'accept', RULES.TOON_DECODED_NUMBERS, 'strict'],
+      ['unsafe-1e21', '{"a":1}', { payload: 'a: 1e+21', declared: '{"a":1e+21}' }, 'TOON_NUMBER_INAPPLICABLE', RULES.TOON_DECODED_NUMBERS, 'strict'],
+      ['unsafe-in-table-row', '[{"k":1},{"k":2}]', { payload: '[2]{k}:\n  1\n  9007199254740992', declared: '[{"k":1},{"k":9007199254740992}]' }, 'TOON_NUMBER_INAPPLICABLE', RULES.TOON_DECODED_NUMBERS, 'strict'],
+      ['unsafe-before-canonical-form', '{"a":1}', { payload: 'a: 9007199254740993', declared: '{"a":9007199254740992}', also: [RULES.CHECK_ORDER] }, 'TOON_NUMBER_INAPPLICABLE', RULES.TOON_DECODED_NUMBERS, 'strict'],
+      ['tiny-exponent', '{"a":5e-324}', {}, 'accept', RULES.TOON_DECODED_NUMBERS, 'strict'],
+      ['negative-zero-respelled', '{"a":0}', { payload: 'a: -0', also: [RULES.TOON_DECODED_NUMBERS] }, 'TOON_NOT_CANONICAL', RULES.TOON_CANONICAL],
+      // R-M17 on decode: the official decoder would list "2" first, so a payload listing "b" first is not canonical.
+      ['integer-name-after-other', '{"2":"x","b":1}', { payload: 'b: 1\n"2": x', also: [RULES.TOON_MEMBER_ORDER] }, 'TOON_NOT_CANONICAL', RULES.TOON_CANONICAL],
     ],
   },
 };
@@ -176,6 +191,7 @@ export function codecSectionRecipes(): CodecSectionRecipe[] {
       base,
       ...(edit.payload === undefined ? {} : { payload: edit.payload }),
       ...(edit.meta === undefined ? {} : { meta: edit.meta }),
+      ...(edit.declared === undefined ? {} : { declared: edit.declared }),
       also: edit.also ?? [],
       expect: code === 'accept' ? { verdict: 'accept' as const } : { verdict: 'reject' as const, code },
       requirement,

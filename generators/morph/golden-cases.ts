@@ -9,11 +9,13 @@ import { JSON_RULES } from '../../src/shared/json/constants.ts';
 import { canonicalJson } from '../../src/shared/json/jcs.ts';
 import type { JsonObject, JsonValue } from '../../src/shared/json/value.ts';
 import { writeJson } from '../../src/shared/json/write-value.ts';
+import type { Profile } from '../../src/shared/errors.ts';
 import { caseId, type CaseSpec } from '../../src/shared/vectors.ts';
 import { encodeBundle } from '../../src/morph/bundle/encode-bundle.ts';
 import { frameBundle } from '../../src/morph/bundle/frame-bundle.ts';
 import { metadataValue } from '../../src/morph/bundle/parse-bundle-metadata.ts';
 import { getCodec } from '../../src/morph/codecs/registry.ts';
+import { semanticDigest } from '../../src/morph/digest/semantic-digest.ts';
 import { LIMITS } from '../../src/morph/constants.ts';
 import { getGuide } from '../../src/morph/guides/index.ts';
 import { irFromJsonText } from '../../src/morph/ir/ir-from-json-text.ts';
@@ -94,7 +96,8 @@ function c14nGenerated(): CaseSpec[] {
 
 /**
  * The recipe's section inside a bundle written the way the MORPH-CONTEXT/1 writer writes it: the
- * bundle metadata declares the base's digest and the recipe's layout, the payload is the recipe's.
+ * bundle metadata declares the base's digest (or the recipe's declared value's) and the recipe's
+ * layout, the payload is the recipe's.
  */
 function recipeBundle(r: CodecSectionRecipe): string {
   const base = irFromJsonText(r.base);
@@ -108,7 +111,10 @@ function recipeBundle(r: CodecSectionRecipe): string {
     if (v === undefined) layout.delete(k);
     else layout.set(k, v);
   }
-  const metadata = canonicalJson(metadataValue({ ...bundle.value.metadata, layoutMetadata: layout }));
+  const declared = r.declared === undefined ? undefined : irFromJsonText(r.declared);
+  if (declared !== undefined && !declared.ok) throw new Error(`recipe ${r.name}: bad declared value`);
+  const inputSemanticDigest = declared === undefined ? bundle.value.metadata.inputSemanticDigest : semanticDigest(declared.value);
+  const metadata = canonicalJson(metadataValue({ ...bundle.value.metadata, inputSemanticDigest, layoutMetadata: layout }));
   if (!metadata.ok) throw new Error(`recipe ${r.name}: layout has no JCS form`);
   const framed = frameBundle({ ...bundle.value.parts, metadata: metadata.value, payload: r.payload ?? bundle.value.section.payload });
   if (!framed.ok) throw new Error(`recipe ${r.name}: ${framed.error.code}`);
@@ -116,7 +122,7 @@ function recipeBundle(r: CodecSectionRecipe): string {
 }
 
 /** morph.decode cases: every hand-written codec recipe carried in a bundle. */
-function codecRecipeBundles(): CaseSpec[] {
+export function codecRecipeBundles(): CaseSpec[] {
   return codecSectionRecipes().map((r) => ({
     name: `ctx-recipe-${r.name}`,
     op: 'morph.decode',
@@ -136,12 +142,12 @@ function encodeRequest(input: string, encoding: string, formatVersion: string, d
 }
 
 /** morph.encode cases for applicability: an IR a codec cannot carry unchanged is refused, never altered (MORPH-APPLY-1). */
-function applicabilityCases(): CaseSpec[] {
+export function applicabilityCases(): CaseSpec[] {
   const APPLY = 'MORPH-APPLY-1';
-  const enc = (name: string, input: string, encoding: string, version: string, delimiter: string | undefined, expect: CaseSpec['expect'], requirements: string[], note: string): CaseSpec => ({
+  const enc = (name: string, input: string, encoding: string, version: string, delimiter: string | undefined, expect: CaseSpec['expect'], requirements: string[], note: string, profile: Profile = 'core'): CaseSpec => ({
     name: `enc-apply-${name}`,
     op: 'morph.encode',
-    profile: 'core',
+    profile,
     requirements: [APPLY, ...requirements],
     input: encodeRequest(input, encoding, version, delimiter),
     expect,
@@ -164,6 +170,25 @@ function applicabilityCases(): CaseSpec[] {
     enc('toon-unsafe-integer', '[9007199254740993]', 'toon', '4.1.1', ',', no('TOON_NUMBER_INAPPLICABLE'), ['MORPH-TOON-1'], 'beyond the safe-integer range'),
     enc('toon-proto-key', '{"__proto__":{"a":1},"constructor":[]}', 'toon', '4.1.1', ',', ok, ['MORPH-TOON-2'], 'members named like Object.prototype properties survive the official round trip'),
     enc('toon-safe-numbers', '{"a":[1.5,-2,0.1,1e-7]}', 'toon', '4.1.1', ',', ok, ['MORPH-TOON-1', 'MORPH-TOON-2'], 'lexemes a JavaScript number prints back unchanged'),
+    // MORPH-TOON-1 at the safe-integer bounds: 2^53 and 1e+21 print back unchanged, only the range refuses them.
+    enc('toon-2-53', '[9007199254740992]', 'toon', '4.1.1', ',', no('TOON_NUMBER_INAPPLICABLE'), ['MORPH-TOON-1'], '2^53 is exact as a double but not a safe integer'),
+    enc('toon-2-53-minus-1', '[9007199254740991]', 'toon', '4.1.1', ',', ok, ['MORPH-TOON-1', 'MORPH-TOON-2'], '2^53 - 1 is the largest safe integer'),
+    enc('toon-minus-2-53', '[-9007199254740992]', 'toon', '4.1.1', '\t', no('TOON_NUMBER_INAPPLICABLE'), ['MORPH-TOON-1'], '-2^53 is below the safe-integer range'),
+    enc('toon-minus-2-53-plus-1', '[-9007199254740991]', 'toon', '4.1.1', '\t', ok, ['MORPH-TOON-1', 'MORPH-TOON-2'], '-(2^53 - 1) is the smallest safe integer'),
+    enc('toon-1e21', '[1e+21]', 'toon', '4.1.1', '|', no('TOON_NUMBER_INAPPLICABLE'), ['MORPH-TOON-1'], 'String(1e21) is "1e+21", but it is an integer past 2^53'),
+    // R-M17: toon keeps member order or does not apply; integer-like names are the canonical decimal form of 0 … 2^32 - 2.
+    enc('toon-integer-name-after-other', '{"b":1,"2":"x"}', 'toon', '4.1.1', ',', no('CODEC_INAPPLICABLE'), ['R-M17'], 'JavaScript would list "2" before "b"; the digest alone would not notice', 'strict'),
+    enc('toon-zero-name-after-other', '{"b":1,"0":"x"}', 'toon', '4.1.1', '\t', no('CODEC_INAPPLICABLE'), ['R-M17'], '"0" is an array index too', 'strict'),
+    enc('toon-integer-names-descending', '{"10":"x","2":"y"}', 'toon', '4.1.1', '|', no('CODEC_INAPPLICABLE'), ['R-M17'], 'integer-like names are listed ascending: "2" would move before "10"', 'strict'),
+    enc('toon-largest-index-name', '{"b":1,"4294967294":"x"}', 'toon', '4.1.1', ',', no('CODEC_INAPPLICABLE'), ['R-M17'], '2^32 - 2 is the largest array index', 'strict'),
+    enc('toon-nested-integer-name', '{"a":[{"b":1,"7":2}]}', 'toon', '4.1.1', ',', no('CODEC_INAPPLICABLE'), ['R-M17'], 'the rule holds at any depth: the object at /a/0', 'strict'),
+    enc('toon-tabular-integer-field', '[{"b":1,"2":"x"},{"b":2,"2":"y"}]', 'toon', '4.1.1', ',', no('CODEC_INAPPLICABLE'), ['R-M17'], 'a tabular header would list "2" first', 'strict'),
+    enc('toon-name-past-last-index', '{"b":1,"4294967295":"x"}', 'toon', '4.1.1', ',', ok, ['R-M17', 'MORPH-TOON-2'], '2^32 - 1 is not an array index: JavaScript keeps it in place', 'strict'),
+    enc('toon-leading-zero-name', '{"b":1,"01":"x"}', 'toon', '4.1.1', ',', ok, ['R-M17', 'MORPH-TOON-2'], '"01" is not a canonical decimal: it stays in place', 'strict'),
+    enc('toon-negative-name', '{"b":1,"-1":"x"}', 'toon', '4.1.1', ',', ok, ['R-M17', 'MORPH-TOON-2'], '"-1" is not an array index', 'strict'),
+    enc('toon-fraction-name', '{"b":1,"1.0":"x"}', 'toon', '4.1.1', ',', ok, ['R-M17', 'MORPH-TOON-2'], '"1.0" is not a canonical decimal integer', 'strict'),
+    enc('toon-integer-names-first-ascending', '{"0":"w","2":"x","10":"y","b":1,"a":2}', 'toon', '4.1.1', ',', ok, ['R-M17', 'MORPH-TOON-2'], 'integer-like names already first and ascending: nothing moves', 'strict'),
+    enc('compact-integer-name-after-other', '{"b":1,"2":"x"}', 'json-compact', '1', undefined, ok, ['MORPH-JC-2', 'MORPH-IR-2'], 'a native codec keeps the display order: the payload lists "b" first'),
     enc('path-value-anything', '{"a":[-0,1.2300,1E400,{"":null}]}', 'path-value', '1', undefined, ok, ['MORPH-JC-2'], 'path-value, like json-compact, applies to every IR'),
   ];
 }

@@ -1,5 +1,5 @@
 /**
- * Every structural string, limit and error code of the MORPH codec layer (seed 001, R-M1…R-M14).
+ * Every structural string, limit and error code of the MORPH codec layer (seed 001, R-M1…R-M18).
  * Part 2 (bundle, prompt, artifact, planner) keeps its own constants beside its code and registers
  * its codes in the same spec/morph/error-codes.json.
  */
@@ -65,6 +65,11 @@ export const ROW_DELIMITERS = ['\t', ',', '|', ';'] as const;
 export const TOON_DELIMITERS = [',', '\t', '|'] as const;
 /** toon indentation is fixed (R-M11b). */
 export const TOON_INDENT_SIZE = 2;
+/**
+ * R-M17: the largest array index (2^32 - 2). JavaScript lists member names that are the canonical
+ * decimal form of an integer from 0 to this before all other names, in ascending numeric order.
+ */
+export const TOON_MAX_ARRAY_INDEX = 4_294_967_294;
 
 /** Fixed layout-metadata values of each codec. */
 export const LAYOUT = {
@@ -167,5 +172,9 @@ export const RULES = {
   TOON_NUMBERS: 'MORPH-TOON-1',
   TOON_ROUND_TRIP: 'MORPH-TOON-2',
   TOON_CANONICAL: 'MORPH-TOON-3',
+  /** toon never reorders members: integer-like names out of place make the input inapplicable. */
+  TOON_MEMBER_ORDER: 'R-M17',
+  /** toon decode refuses every number toon encode refuses (MORPH-TOON-1), with the same code. */
+  TOON_DECODED_NUMBERS: 'R-M18',
   CHECK_ORDER: 'MORPH-ORDER-1',
 } as const;

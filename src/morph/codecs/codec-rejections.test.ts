@@ -20,7 +20,9 @@ function run(c: CodecSectionRecipe): unknown {
     if (v === undefined) meta.delete(k);
     else meta.set(k, v);
   }
-  const r = codec.decode(c.payload ?? enc.value.payload, meta, { inputKind: 'json-text', inputSemanticDigest: semanticDigest(value.value) });
+  const declared = c.declared === undefined ? value : irFromJsonText(c.declared);
+  if (!declared.ok) throw new Error(`declared value does not parse: ${c.declared}`);
+  const r = codec.decode(c.payload ?? enc.value.payload, meta, { inputKind: 'json-text', inputSemanticDigest: semanticDigest(declared.value) });
   return r.ok ? { verdict: 'accept' } : { verdict: 'reject', code: r.error.code, requirement: r.error.requirement, profile: r.error.profile };
 }
 

@@ -1,11 +1,15 @@
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../../shared/json/value.ts';
 import { IDS } from '../constants.ts';
 import { irFromJsonText } from '../ir/ir-from-json-text.ts';
 import type { Ir } from '../ir/types.ts';
+import { assertProperty } from '../../../test-support/assert-property.ts';
 import { getCodec } from './registry.ts';
+import { isArrayIndexName, orderAsJavaScript } from './javascript-key-order.ts';
 
 const toon = getCodec('toon', '4.1.1')!;
 
@@ -49,6 +53,56 @@ describe('toon applicability (MORPH-TOON-1, MORPH-TOON-2)', () => {
     }
     const compact = getCodec('json-compact', '1')!.supports(ir('1'), { delimiter: ',' });
     expect(compact.ok ? 'ok' : compact.error.code).toBe('INVALID_CODEC_OPTIONS');
+  });
+});
+
+/** The order the engine itself lists names added in `names` order (what the official package sees). */
+function engineOrder(names: readonly string[]): string[] {
+  const o: Record<string, number> = {};
+  for (const n of names) Object.defineProperty(o, n, { value: 0, enumerable: true, configurable: true, writable: true });
+  return Object.keys(o);
+}
+
+describe('toon member order (R-M17)', () => {
+  const BOUNDARY_NAMES = ['0', '1', '9', '10', '4294967294', '4294967295', '4294967296', '9007199254740991', '99999999999', '01', '00', '-0', '-1', '+1', '1.0', '1e3', ' 1', '1 ', '０', '١', '', '__proto__'];
+
+  it('names an array index exactly when the engine lists it first', () => {
+    for (const name of BOUNDARY_NAMES) expect([name, isArrayIndexName(name)]).toEqual([name, engineOrder(['z', name])[0] === name]);
+  });
+
+  it('property: orderAsJavaScript is the engine\'s own key order', () => {
+    const name = fc.oneof(fc.constantFrom(...BOUNDARY_NAMES), fc.nat({ max: 5000 }).map(String), fc.string({ maxLength: 4 }));
+    assertProperty(
+      fc.property(fc.uniqueArray(name, { maxLength: 12 }), (names) => {
+        expect(orderAsJavaScript(names)).toEqual(engineOrder(names));
+      }),
+      { seed: 1717, numRuns: 300 },
+    );
+  });
+
+  it('refuses an object the engine would reorder, naming the rule and the object', () => {
+    const r = toon.supports(ir('{"a":[{"b":1,"7":2}]}'), { delimiter: ',' });
+    expect(r.ok ? 'ok' : { code: r.error.code, requirement: r.error.requirement, profile: r.error.profile, location: r.error.location }).toEqual({ code: 'CODEC_INAPPLICABLE', requirement: 'R-M17', profile: 'strict', location: { pointer: '/a/0' } });
+    expect(why('{"0":1,"2":2,"10":3,"b":4,"a":5}')).toBe('applicable');
+  });
+});
+
+describe('toon decode numbers (R-M18)', () => {
+  function layout(delimiter: string): JsonObject {
+    const e = toon.encode(ir('1'), { delimiter });
+    if (!e.ok) throw new Error(e.error.code);
+    return e.value.layoutMetadata;
+  }
+
+  it('refuses on decode every decoded number encode refuses, with the same code', () => {
+    for (const [payload, pointer] of [['9007199254740992', ''], ['[2]: 1,-9007199254740992', '/1'], ['a: 1e+21', '/a'], ['a: 9007199254740993', '/a']] as const) {
+      const r = toon.decode(payload, layout(','), { inputKind: 'json-text' });
+      expect([payload, r.ok ? 'ok' : { code: r.error.code, requirement: r.error.requirement, location: r.error.location }]).toEqual([payload, { code: 'TOON_NUMBER_INAPPLICABLE', requirement: 'R-M18', location: { pointer } }]);
+    }
+    for (const payload of ['9007199254740991', '-9007199254740991', '5e-324', '1.5']) {
+      const r = toon.decode(payload, layout(','), { inputKind: 'json-text' });
+      expect([payload, r.ok ? 'ok' : r.error.code]).toEqual([payload, 'ok']);
+    }
   });
 });
 

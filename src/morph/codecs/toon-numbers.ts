@@ -1,5 +1,5 @@
 /** toon applicability of numbers: TOON carries JavaScript numbers, so only lexemes that survive one are applicable (MORPH-TOON-1). */
-import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { formatError, fail, ok, type Profile, type Result } from '../../shared/errors.ts';
 import { appendPointer } from '../../shared/json/pointer.ts';
 import { isJsonArray, isJsonNumber, isJsonObject, type JsonNumber } from '../../shared/json/value.ts';
 import { MORPH_CODES, RULES } from '../constants.ts';
@@ -15,15 +15,28 @@ export function describeToonNumberProblem(n: JsonNumber): string | undefined {
   return undefined;
 }
 
-/** Refuses the first number node (in pre-order) that TOON would change. */
+/** Refuses the first number node (in pre-order) that TOON would change (encode side, MORPH-TOON-1). */
 export function checkToonNumbers(ir: Ir): Result<void> {
+  return findToonNumberProblem(ir, RULES.TOON_NUMBERS, 'core');
+}
+
+/**
+ * R-M18: the decode side of the same rule. A value the official decoder produced from a payload is
+ * refused, with encode's code, when toon encode would refuse it (an unsafe integer such as
+ * 9007199254740992 or 1e+21), so a payload never decodes to a value toon could not have written.
+ */
+export function checkDecodedToonNumbers(ir: Ir): Result<void> {
+  return findToonNumberProblem(ir, RULES.TOON_DECODED_NUMBERS, 'strict');
+}
+
+function findToonNumberProblem(ir: Ir, requirement: string, profile: Profile): Result<void> {
   const stack: Array<[string, Ir]> = [['', ir]];
   while (stack.length > 0) {
     const [pointer, v] = stack.pop()!;
     if (isJsonNumber(v)) {
       const problem = describeToonNumberProblem(v);
       if (problem !== undefined) {
-        return fail(formatError(MORPH_CODES.TOON_NUMBER_INAPPLICABLE, RULES.TOON_NUMBERS, `number ${v.lexeme}: ${problem}`, { pointer }));
+        return fail(formatError(MORPH_CODES.TOON_NUMBER_INAPPLICABLE, requirement, `number ${v.lexeme}: ${problem}`, { pointer }, profile));
       }
     } else if (isJsonArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push([appendPointer(pointer, i), v[i]!]);

@@ -1,6 +1,7 @@
 /**
  * toon@4.1.1: the official @toon-format/toon 4.1.1 package (its own encode and strict decode),
- * with MORPH's number rules, a real round trip in `supports`, and byte identity on decode (R-M14).
+ * with MORPH's number rules on both sides (MORPH-TOON-1, R-M18), member order kept or the codec
+ * inapplicable (R-M17), a real round trip in `supports`, and byte identity on decode (R-M14).
  */
 import { decode as toonDecode, encode as toonEncode, type Delimiter } from '@toon-format/toon';
 import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
@@ -16,7 +17,8 @@ import { checkClosedObject, checkConstString, checkStringIn, invalidMember, read
 import { checkDeclaredIdentity } from './native-layout.ts';
 import { checkDelimiterOption } from './options.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
-import { checkToonNumbers } from './toon-numbers.ts';
+import { checkToonMemberOrder } from './toon-member-order.ts';
+import { checkDecodedToonNumbers, checkToonNumbers } from './toon-numbers.ts';
 
 const MEMBERS = ['adapter', 'packageVersion', 'delimiter', 'indentSize', 'strictDecode', 'inputKind'];
 
@@ -68,6 +70,8 @@ function encodeChecked(ir: Ir, options: CodecOptions): Result<string> {
   if (!l.ok) return l;
   const n = checkToonNumbers(ir);
   if (!n.ok) return n;
+  const order = checkToonMemberOrder(ir);
+  if (!order.ok) return order;
   const inapplicable = (why: string) => fail(formatError(MORPH_CODES.CODEC_INAPPLICABLE, RULES.TOON_ROUND_TRIP, why));
   const payload = runEncode(irToPlain(ir), o.value.delimiter!);
   if (payload === undefined) return inapplicable('the official encoder refused the value');
@@ -111,6 +115,11 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
   // R-M2 limits on the decoded value come before re-encoding, so an oversized value costs one walk.
   const ir = irFromJsValue(decoded.value);
   if (!ir.ok && ir.error.code === MORPH_CODES.LIMIT_EXCEEDED) return ir;
+  // R-M18: before re-encoding, so 9007199254740993 (read as ...992) is refused for its number, not its spelling.
+  if (ir.ok) {
+    const numbers = checkDecodedToonNumbers(ir.value);
+    if (!numbers.ok) return numbers;
+  }
   // MORPH-TOON-3: re-encoding with the declared options must give the payload byte for byte.
   if (runEncode(decoded.value, meta.value.get('delimiter') as string) !== payload) {
     return fail(formatError(MORPH_CODES.TOON_NOT_CANONICAL, RULES.TOON_CANONICAL, 'payload is not the canonical official encoding of its value', {}, 'core'));

@@ -54,6 +54,16 @@ describe('planner (R-M15)', () => {
     expect(r.value.candidates.every((c) => c.tokens !== undefined)).toBe(true);
   });
 
+  it('passes toon over when it would reorder integer-like member names (R-M17), weighing the others', () => {
+    const r = planEncoding(request(value('[{"b":1,"2":"x"},{"b":2,"2":"y"}]')), (t) => t.length);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const byEncoding = r.value.candidates.map((c) => [c.plan.encoding, c.refused ?? 'weighed']);
+    expect(byEncoding.filter(([e]) => e === 'toon').map(([, why]) => why)).toEqual(['CODEC_INAPPLICABLE', 'CODEC_INAPPLICABLE', 'CODEC_INAPPLICABLE']);
+    expect(byEncoding.filter(([e]) => e !== 'toon').every(([, why]) => why === 'weighed')).toBe(true);
+    expect(r.value.plan.encoding).not.toBe('toon');
+  });
+
   it('property: the choice is the minimum, and the earliest candidate among ties', () => {
     assertProperty(
       fc.property(bundleInputValue(), fc.integer({ min: 1, max: 4 }), (ir, buckets) => {

@@ -7,7 +7,7 @@ import type { Profile } from '../../src/shared/errors.ts';
 import type { JsonNumber, JsonValue } from '../../src/shared/json/value.ts';
 import { makeEntry, makeFrame, makeGroup } from './_internals/entries.ts';
 import { cloneSample, n, renderLine, sampleBytes, type JournalSample } from './_internals/sample.ts';
-import { entriesOf, int, md, nextPosition, U64_MAX, withEntry, withGroup, withLine, type EntryRef, type Obj } from './_internals/targets.ts';
+import { asV3, entriesOf, int, md, nextPosition, U64_MAX, withEntry, withGroup, withLine, type EntryRef, type Obj } from './_internals/targets.ts';
 
 /** One way of breaking one rule. */
 export interface JournalMutator {
@@ -56,6 +56,26 @@ function onEntry(accept: (r: EntryRef) => boolean, edit: (r: EntryRef, pick: num
   };
 }
 
+/** The metadata members a group's records copy from its transaction (R-J6 witnesses). */
+const WITNESS_MEMBERS = ['principal', 'correlation', 'at_us'] as const;
+
+/**
+ * Like {@link onEntry} for metadata edits of a transaction or standalone entry: when the edited entry
+ * leads a group, its records get the same witness members, so the edit breaks its own rule and not also
+ * R-J6 (a reader that refuses for the witness instead would hide a missing range check).
+ */
+function onLead(edit: (r: EntryRef, pick: number) => boolean | void) {
+  return onEntry(
+    (r) => r.member <= 0,
+    (r, pick) => {
+      if (edit(r, pick) === false) return false;
+      if (r.member !== 0) return;
+      const lead = md(r.entry);
+      for (const record of (r.line.get('entries') as Obj[]).slice(1)) for (const k of WITNESS_MEMBERS) md(record).set(k, lead.get(k)!);
+    },
+  );
+}
+
 const any = () => true;
 const isRecordEntry = (r: EntryRef) => r.entry.get('kind') === 'Record';
 const isTx = (r: EntryRef) => r.entry.get('kind') === 'Transaction';
@@ -63,6 +83,8 @@ const isAppRecord = (r: EntryRef) => isRecordEntry(r) && !String(r.entry.get('id
 const pickFrom = <T>(list: readonly T[], pick: number): T => list[pick % list.length]!;
 
 const TOO_LONG = 'é'.repeat(512) + 'x'; // 1,025 UTF-8 bytes
+/** R-J6: records a group may hold. */
+const MAX_GROUP_RECORDS = 256;
 
 export const JOURNAL_MUTATORS: readonly JournalMutator[] = [
   // R-J1: the file
@@ -231,7 +253,7 @@ export const JOURNAL_MUTATORS: readonly JournalMutator[] = [
   },
   {
     name: 'integer-not-canonical', requirement: 'R-S2', code: 'INVALID_INTEGER', profile: 'strict',
-    apply: onEntry(any, (r, pick) => {
+    apply: onLead((r, pick) => {
       const which = pick % 5;
       if (which === 0) r.entry.set('position', n(`${int(r.entry.get('position'))}.0`));
       else if (which === 1) r.entry.set('version', n('18446744073709551616'));
@@ -300,14 +322,14 @@ export const JOURNAL_MUTATORS: readonly JournalMutator[] = [
   // R-J5: metadata ranges and lengths
   {
     name: 'correlation-out-of-range', requirement: 'R-J5', code: 'INVALID_CORRELATION', profile: 'strict',
-    apply: onEntry(any, (r, pick) => {
+    apply: onLead((r, pick) => {
       const p = int(r.entry.get('position'));
       md(r.entry).set('correlation', n(pick % 2 === 0 || p === U64_MAX ? 0n : p + 1n));
     }),
   },
   {
     name: 'causation-not-before', requirement: 'R-J5', code: 'INVALID_CAUSATION', profile: 'strict',
-    apply: onEntry(any, (r, pick) => {
+    apply: onLead((r, pick) => {
       const p = int(r.entry.get('position'));
       md(r.entry).set('causation', n(pick % 3 === 0 ? 0n : pick % 3 === 1 || p === U64_MAX ? p : p + 1n));
     }),
@@ -364,12 +386,14 @@ export const JOURNAL_MUTATORS: readonly JournalMutator[] = [
   },
   {
     name: 'group-too-many-records', requirement: 'R-J6', code: 'GROUP_TOO_LARGE', profile: 'core',
-    apply: (s, pick) => {
-      const g = withGroup(s, 1, pick);
-      if (!g) return undefined;
-      const entries = g.group.get('entries') as Obj[];
-      while (entries.length < 258) entries.push(entries[entries.length - 1]!);
-      return bytes(g.sample);
+    apply: (s) => {
+      // Just past the bound (R-J6: at most 256 records): a new group of 257 records that is right in
+      // every other way (consecutive positions, shared witnesses, small payloads), so only the count is wrong.
+      const c = asV3(s);
+      const p = nextPosition(c);
+      if (p === undefined || p + BigInt(MAX_GROUP_RECORDS + 1) > U64_MAX) return undefined;
+      c.lines.push(makeFrame(makeGroup(p, MAX_GROUP_RECORDS + 1)));
+      return bytes(c);
     },
   },
   {

@@ -16,7 +16,8 @@ const LOADERS: Partial<Record<OpName, Loader>> = {
     const { journalHistory } = await import('../../../generators/journal/journal-history.ts');
     const { sampleBytes } = await import('../../../generators/journal/journal-builders.ts');
     const { JOURNAL_MUTATORS } = await import('../../../generators/journal/mutators.ts');
-    const history = journalHistory({ maxLines: 6, maxRecords: 3 });
+    // bigGroups: now and then a group of exactly 256 records, the R-J6 bound, on the valid side.
+    const history = journalHistory({ maxLines: 6, maxRecords: 3, bigGroups: true });
     return {
       valid: history.map(sampleBytes),
       // The format's own mutators (one rule each) reach rules byte edits rarely hit.

@@ -1,16 +1,14 @@
 /**
- * What every stage of the reader shares: the profile, the current line's position, and `refuse`,
- * which stops the read with a FormatError unless the rule is strict-only and the profile is core.
+ * What every stage of the reader shares: the profile, the current line's position, and the refusals
+ * of the read. Refusals are values: a stage returns `Result`s, and a rule's code, requirement and
+ * profile come from the spec registries (`codeInfo`, src/shared/refusals.ts). Nothing here throws on
+ * bad input.
  */
-import { formatError, type FormatError, type Profile } from '../shared/errors.ts';
+import { fail, formatError, ok, type FormatError, type Profile, type Result } from '../shared/errors.ts';
+import { escapePointerToken } from '../shared/json/pointer.ts';
 import { JsonNumber } from '../shared/json/value.ts';
 import { codeInfo, UINT64_MAX, type ReaderCode } from './constants.ts';
 import type { Lite } from './scan-json.ts';
-
-/** Thrown inside the reader to stop at the first enforced error; caught by the pipeline driver. */
-export class Refusal {
-  constructor(readonly error: FormatError) {}
-}
 
 /** Where inside the current line a problem sits. */
 export interface Where {
@@ -22,6 +20,12 @@ export interface Where {
 
 /** An unsigned integer: a JS number when exact (≤ 2^53 − 1), else a bigint. */
 export type UInt = number | bigint;
+
+/** A refused read: the failed side of a {@link Result}. */
+export type Refused = { readonly ok: false; readonly error: FormatError };
+
+/** What a check gives: the shared OK, or the first refusal. */
+export type Checked = Result<undefined>;
 
 /** The shared state of one read: profile and the line being checked. */
 export class CheckContext {
@@ -35,36 +39,41 @@ export class CheckContext {
   lineBuffer: Buffer = Buffer.alloc(0);
   /** The current line's top-level members (to place an error at its member's value). */
   lineMembers: { readonly count: number; readonly names: readonly string[]; readonly starts: readonly number[] } | undefined;
+  /** True under the strict profile: every rule is enforced. */
+  readonly strict: boolean;
 
-  constructor(readonly profile: Profile) {}
+  constructor(readonly profile: Profile) {
+    this.strict = profile === 'strict';
+  }
 
-  /** True when rules of this profile are enforced. */
-  enforces(profile: Profile): boolean {
-    return profile === 'core' || this.profile === 'strict';
+  /** True when this read enforces the rule of `code`: core rules always, strict ones under strict only. */
+  enforces(code: ReaderCode): boolean {
+    return this.strict || codeInfo(code).profile === 'core';
   }
 
   /**
-   * Stops the read with `code` — or returns, when the code's rule is strict and the profile is core
-   * (the caller then goes on with the tolerant reading).
+   * The refusal of `code` at `where` in the current line, as a failed Result. A strict rule is refused
+   * only where the caller has asked {@link enforces} first (the core profile goes on with the tolerant
+   * reading); refusing one the profile does not enforce is a bug in the reader, and throws.
    */
-  refuse(code: ReaderCode, message: string, where: Where = {}): void {
-    const info = codeInfo(code);
-    if (!this.enforces(info.profile)) return;
-    throw new Refusal(this.errorOf(code, message, where));
+  refusal(code: ReaderCode, message: string, where: Where = {}): Refused {
+    return fail(this.errorOf(code, message, where));
   }
 
-  /** Like {@link refuse} for core rules: never returns. */
-  reject(code: ReaderCode, message: string, where: Where = {}): never {
-    const info = codeInfo(code);
-    // A strict rule must go through refuse(), or the core profile would enforce it.
-    if (info.profile !== 'core') throw new Error(`reject() used for strict code ${code}`);
-    throw new Refusal(formatError(code, info.requirement, message, this.locate(where), info.profile));
-  }
-
-  /** Builds the error without throwing (for errors found outside a line, e.g. at end of input). */
+  /** The FormatError of `code` at `where` in the current line (see {@link refusal}). */
   errorOf(code: ReaderCode, message: string, where: Where = {}): FormatError {
     const info = codeInfo(code);
+    if (info.profile !== 'core' && !this.strict) throw new Error(`reader bug: ${code} (strict) refused under the core profile`);
     return formatError(code, info.requirement, message, this.locate(where), info.profile);
+  }
+
+  /**
+   * A scanner refusal (byte offset absolute in the line's buffer, pointer into the line's value) placed
+   * at the current line: line, file offset and column.
+   */
+  placeScanRefusal(error: FormatError): Refused {
+    const at = error.location.byteOffset ?? this.lineStart;
+    return fail({ ...error, location: { ...this.locate({ at }), ...(error.location.pointer !== undefined ? { pointer: error.location.pointer } : {}) } });
   }
 
   private locate(where: Where) {
@@ -93,26 +102,32 @@ export class CheckContext {
    * breaks the record's schema (core); an integral value written otherwise than `0|[1-9][0-9]*`
    * (`1.0`, `1e3`, `-0`) or beyond 64 bits is refused by R-C9 (strict) and read by value in core.
    */
-  readUInt(v: Lite | undefined, where: Where): UInt {
-    if (typeof v === 'number') return v;
-    if (!(v instanceof JsonNumber)) this.reject('RECORD_MEMBER_TYPE', 'expected an unsigned integer', where);
+  readUInt(v: Lite | undefined, where: Where): Result<UInt> {
+    if (typeof v === 'number') return ok(v);
+    if (!(v instanceof JsonNumber)) return this.refusal('RECORD_MEMBER_TYPE', 'expected an unsigned integer', where);
     const lexeme = v.lexeme;
     if (/^(0|[1-9][0-9]*)$/.test(lexeme)) {
       const big = BigInt(lexeme);
-      if (big > UINT64_MAX) this.refuse('RECORD_INTEGER_LEXEME', `${lexeme} does not fit in 64 bits`, where);
-      return big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
+      if (big > UINT64_MAX && this.enforces('RECORD_INTEGER_LEXEME')) return this.refusal('RECORD_INTEGER_LEXEME', `${lexeme} does not fit in 64 bits`, where);
+      return ok(big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big);
     }
     const value = integralValueOf(lexeme);
-    if (value === undefined) this.reject('RECORD_MEMBER_TYPE', `${lexeme} is not an unsigned integer`, where);
-    this.refuse('RECORD_INTEGER_LEXEME', `${lexeme} is an integer value but not an integer lexeme`, where);
-    return value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
+    if (value === undefined) return this.refusal('RECORD_MEMBER_TYPE', `${lexeme} is not an unsigned integer`, where);
+    if (this.enforces('RECORD_INTEGER_LEXEME')) return this.refusal('RECORD_INTEGER_LEXEME', `${lexeme} is an integer value but not an integer lexeme`, where);
+    return ok(value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value);
   }
 
   /** Reads an index (a dictionary, file or entity reference, or an own index): huge values become Infinity. */
-  readIndex(v: Lite | undefined, where: Where): number {
+  readIndex(v: Lite | undefined, where: Where): Result<number> {
     const n = this.readUInt(v, where);
-    return typeof n === 'bigint' ? Infinity : n;
+    if (!n.ok || typeof n.value === 'number') return n as Result<number>;
+    return ok(Infinity);
   }
+}
+
+/** The pointer of a top-level member. */
+export function memberPointer(name: string): string {
+  return '/' + escapePointerToken(name);
 }
 
 /**

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectedVerdict, JSON_TEST_SUITE_DIR, JSON_TEST_SUITE_FILES, STRICTER_THAN_RFC } from '../../test-support/json-test-suite.ts';
 import { JSON_CODES } from '../shared/json/constants.ts';
-import { emptyMembers, LineScanner, ScanFailure } from './scan-json.ts';
+import { emptyMembers, LineScanner } from './scan-json.ts';
 
 const scanner = new LineScanner({ allowDuplicates: false, allowLoneSurrogates: false });
 const members = emptyMembers();
@@ -19,13 +19,8 @@ const members = emptyMembers();
 function scanText(bytes: Buffer): 'accept' | string {
   if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return JSON_CODES.BOM;
   if (!isUtf8(bytes)) return JSON_CODES.INVALID_UTF8;
-  try {
-    scanner.scanRecord(bytes, 0, bytes.length, members, undefined);
-    return 'accept';
-  } catch (e) {
-    if (e instanceof ScanFailure) return e.code;
-    throw e;
-  }
+  const scanned = scanner.scanRecord(bytes, 0, bytes.length, members, undefined);
+  return scanned.ok ? 'accept' : scanned.error.code;
 }
 
 describe('JSONTestSuite test_parsing through the codegraph line scanner', () => {

@@ -5,10 +5,10 @@
  * stops at the first enforced error. Optionally feeds an observation builder.
  */
 import { isUtf8 } from 'node:buffer';
-import { fail, formatError, ok, type FormatError, type Profile, type Result } from '../shared/errors.ts';
+import { fail, formatError, OK, ok, type FormatError, type Profile, type Result } from '../shared/errors.ts';
 import { JSON_CODES } from '../shared/json/constants.ts';
 import { firstInvalidUtf8Offset, incompleteUtf8Tail, utf8SequenceLength } from '../shared/text.ts';
-import { CheckContext, Refusal } from './check-context.ts';
+import { CheckContext, type Checked } from './check-context.ts';
 import { checkIntegrity } from './check-integrity.ts';
 import { checkSequence } from './check-sequence.ts';
 import { checkTraitKeys } from './check-trait-keys.ts';
@@ -16,7 +16,7 @@ import { BYTE, codeInfo, SECTION, UTF8_BOM, type ReaderCode } from './constants.
 import { ModelState } from './model-state.ts';
 import type { ModelRecord } from './records.ts';
 import { resolveDictionaries } from './resolve-dictionaries.ts';
-import { emptyMembers, LineScanner, ScanFailure, type ScannedMembers } from './scan-json.ts';
+import { emptyMembers, LineScanner, type ScannedMembers } from './scan-json.ts';
 import { LineSplitter } from './scan-lines.ts';
 import { READ_MEMBERS, validateRecordSchema } from './validate-record-schema.ts';
 
@@ -68,7 +68,10 @@ export class ModelReader {
     private readonly observer?: RecordObserver,
   ) {
     this.ctx = new CheckContext(profile);
-    this.scanner = new LineScanner({ allowDuplicates: profile === 'core', allowLoneSurrogates: profile === 'core' });
+    this.scanner = new LineScanner({
+      allowDuplicates: !this.ctx.enforces(JSON_CODES.DUPLICATE_MEMBER),
+      allowLoneSurrogates: !this.ctx.enforces(JSON_CODES.LONE_SURROGATE),
+    });
     this.splitter = new LineSplitter(this.ctx, (buf, start, end, hasLF) => this.readLine(buf, start, end, hasLF));
   }
 
@@ -81,17 +84,13 @@ export class ModelReader {
   push(buf: Buffer, start: number, end: number, final = false): number {
     if (this.error) return end;
     if (this.drain) return this.pushDrain(this.drain, buf, start, end, final);
-    try {
-      const consumed = this.splitter.push(buf, start, end, final);
-      this.bytes += consumed - start;
-      return consumed;
-    } catch (e) {
-      if (e instanceof Refusal) {
-        this.error = e.error;
-        return end;
-      }
-      throw e;
+    const consumed = this.splitter.push(buf, start, end, final);
+    if (!consumed.ok) {
+      this.error = consumed.error;
+      return end;
     }
+    this.bytes += consumed.value - start;
+    return consumed.value;
   }
 
   /**
@@ -113,64 +112,53 @@ export class ModelReader {
     ctx.lineBuffer = buf;
     ctx.lineMembers = undefined;
     let pos = start;
-    try {
-      if (fileStart === 0 && end - start >= 3 && buf[start] === UTF8_BOM[0] && buf[start + 1] === UTF8_BOM[1] && buf[start + 2] === UTF8_BOM[2]) {
-        ctx.line = 1;
-        ctx.lineStart = start;
-        // R-S1 / R-C1: a byte-order mark is refused (strict); core reads past it, as the splitter does.
-        ctx.refuse(JSON_CODES.BOM, 'the file starts with a byte-order mark', { at: start });
-        pos += 3;
-      }
-      ctx.line = line;
-      ctx.lineStart = pos;
-      const tail = incompleteUtf8Tail(buf, pos, end);
-      if (!isUtf8(buf.subarray(pos, end - tail))) {
-        ctx.reject(JSON_CODES.INVALID_UTF8, 'the line is not well-formed UTF-8', { at: firstInvalidUtf8Offset(buf, pos, end - tail) });
-      }
-      const fault = this.prefixFault(buf, pos, end);
-      if (fault === undefined) {
-        // Nothing taken: the line is read again, whole, by push().
-        ctx.line = line - 1;
-        ctx.bufferFileOffset = before.bufferFileOffset;
-        ctx.lineBuffer = before.lineBuffer;
-        ctx.lineStart = before.lineStart;
-        return start;
-      }
-      const cr = ctx.enforces('strict') ? buf.indexOf(BYTE.CR, pos) : -1;
-      this.drain = {
-        fault,
-        line,
-        lineFileStart: fileStart + (pos - start),
-        crAt: cr >= 0 && cr < end ? fileStart + (cr - start) : -1,
-        carry: tail > 0 ? Buffer.from(buf.subarray(end - tail, end)) : EMPTY,
-        carryFileOffset: fileStart + (end - tail - start),
-      };
-      splitter.skip(end - start);
-      this.bytes += end - start;
-      return end;
-    } catch (e) {
-      if (!(e instanceof Refusal)) throw e;
-      this.error = e.error;
-      return end;
+    if (fileStart === 0 && end - start >= 3 && buf[start] === UTF8_BOM[0] && buf[start + 1] === UTF8_BOM[1] && buf[start + 2] === UTF8_BOM[2]) {
+      ctx.line = 1;
+      ctx.lineStart = start;
+      // R-S1 / R-C1: a byte-order mark is refused (strict); core reads past it, as the splitter does.
+      if (ctx.enforces(JSON_CODES.BOM)) return this.stop(ctx.refusal(JSON_CODES.BOM, 'the file starts with a byte-order mark', { at: start }), end);
+      pos += 3;
     }
+    ctx.line = line;
+    ctx.lineStart = pos;
+    const tail = incompleteUtf8Tail(buf, pos, end);
+    if (!isUtf8(buf.subarray(pos, end - tail))) {
+      return this.stop(ctx.refusal(JSON_CODES.INVALID_UTF8, 'the line is not well-formed UTF-8', { at: firstInvalidUtf8Offset(buf, pos, end - tail) }), end);
+    }
+    const fault = this.prefixFault(buf, pos, end);
+    if (fault === undefined) {
+      // Nothing taken: the line is read again, whole, by push().
+      ctx.line = line - 1;
+      ctx.bufferFileOffset = before.bufferFileOffset;
+      ctx.lineBuffer = before.lineBuffer;
+      ctx.lineStart = before.lineStart;
+      return start;
+    }
+    const cr = ctx.enforces('MODEL_CARRIAGE_RETURN') ? buf.indexOf(BYTE.CR, pos) : -1;
+    this.drain = {
+      fault,
+      line,
+      lineFileStart: fileStart + (pos - start),
+      crAt: cr >= 0 && cr < end ? fileStart + (cr - start) : -1,
+      carry: tail > 0 ? Buffer.from(buf.subarray(end - tail, end)) : EMPTY,
+      carryFileOffset: fileStart + (end - tail - start),
+    };
+    splitter.skip(end - start);
+    this.bytes += end - start;
+    return end;
+  }
+
+  /** Records the read's refusal; gives `end` (the reader has taken the bytes: reading stops). */
+  private stop(refused: { readonly error: FormatError }, end: number): number {
+    this.error = refused.error;
+    return end;
   }
 
   /** The JSON fault of a line's prefix when no byte after the prefix can change it, else undefined. */
   private prefixFault(buf: Buffer, start: number, end: number): FormatError | undefined {
-    try {
-      this.scanner.scanRecord(buf, start, end, this.members, this.observer ? undefined : READ_MEMBERS);
-      return undefined;
-    } catch (e) {
-      if (!(e instanceof ScanFailure)) throw e;
-      if (this.scanner.truncated) return undefined;
-      try {
-        this.ctx.refuse(e.code, e.message, { at: e.offset, pointer: e.pointer });
-      } catch (r) {
-        if (r instanceof Refusal) return r.error;
-        throw r;
-      }
-      throw new Error(`scanner failure ${e.code} not enforced by the profile`);
-    }
+    const scanned = this.scanner.scanRecord(buf, start, end, this.members, this.observer ? undefined : READ_MEMBERS);
+    if (scanned.ok || this.scanner.truncated) return undefined;
+    return this.ctx.placeScanRefusal(scanned.error).error;
   }
 
   /** Reads on through a long line whose JSON fault is known, keeping nothing; stops at its end. */
@@ -205,7 +193,7 @@ export class ModelReader {
       d.carry = Buffer.from(buf.subarray(lineEnd - tail, lineEnd));
       d.carryFileOffset = base + lineEnd - tail;
     }
-    if (d.crAt < 0 && this.ctx.enforces('strict')) {
+    if (d.crAt < 0 && this.ctx.enforces('MODEL_CARRIAGE_RETURN')) {
       const cr = buf.indexOf(BYTE.CR, start);
       if (cr >= 0 && cr < lineEnd) d.crAt = base + cr;
     }
@@ -237,28 +225,32 @@ export class ModelReader {
     });
   }
 
-  private readLine(buf: Buffer, start: number, end: number, hasLF: boolean): void {
+  /** Reads one line through the five stages; gives OK or the line's refusal. */
+  private readLine(buf: Buffer, start: number, end: number, hasLF: boolean): Checked {
     const { ctx, state, members } = this;
     ctx.lineMembers = undefined;
-    try {
-      if (!this.scanner.scanRecord(buf, start, end, members, this.observer ? undefined : READ_MEMBERS)) {
-        ctx.reject('RECORD_TYPE_UNKNOWN', 'a line holds JSON that is not an object');
-      }
-    } catch (e) {
-      if (!(e instanceof ScanFailure)) throw e;
-      // The scanner only fails on what the profile enforces, so this always stops the read.
-      ctx.refuse(e.code, e.message, { at: e.offset, pointer: e.pointer });
-      throw new Error(`scanner failure ${e.code} not enforced by the profile`);
-    }
+    const scanned = this.scanner.scanRecord(buf, start, end, members, this.observer ? undefined : READ_MEMBERS);
+    // The scanner only fails on what the profile enforces.
+    if (!scanned.ok) return ctx.placeScanRefusal(scanned.error);
+    if (!scanned.value) return ctx.refusal('RECORD_TYPE_UNKNOWN', 'a line holds JSON that is not an object');
     ctx.lineMembers = members;
-    const rec = validateRecordSchema(members, ctx);
-    checkSequence(rec, state, ctx);
-    resolveDictionaries(rec, state, ctx);
-    if (rec.type === 'e') checkTraitKeys(rec, state, ctx);
-    checkIntegrity(rec, state, ctx);
+    const record = validateRecordSchema(members, ctx);
+    if (!record.ok) return record;
+    const rec = record.value;
+    const sequence = checkSequence(rec, state, ctx);
+    if (!sequence.ok) return sequence;
+    const resolved = resolveDictionaries(rec, state, ctx);
+    if (!resolved.ok) return resolved;
+    if (rec.type === 'e') {
+      const keys = checkTraitKeys(rec, state, ctx);
+      if (!keys.ok) return keys;
+    }
+    const integrity = checkIntegrity(rec, state, ctx);
+    if (!integrity.ok) return integrity;
     // R-C1: the eof line ends with LF too (strict).
-    if (!hasLF) ctx.refuse('MODEL_FINAL_LF_MISSING', 'the last line does not end with LF');
+    if (!hasLF && ctx.enforces('MODEL_FINAL_LF_MISSING')) return ctx.refusal('MODEL_FINAL_LF_MISSING', 'the last line does not end with LF');
     this.observer?.(rec, members, ctx);
+    return OK;
   }
 }
 

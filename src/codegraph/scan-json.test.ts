@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseJson } from '../shared/json/parse-value.ts';
 import { jsonEqual } from '../shared/json/equal.ts';
 import { JsonNumber, type JsonValue } from '../shared/json/value.ts';
-import { emptyMembers, LineScanner, ScanFailure, type Lite } from './scan-json.ts';
+import { emptyMembers, LineScanner, type Lite } from './scan-json.ts';
 import { assertProperty } from '../../test-support/assert-property.ts';
 
 function toJson(v: Lite): JsonValue {
@@ -17,12 +17,9 @@ function toJson(v: Lite): JsonValue {
 function scan(bytes: Buffer, strict = true): { ok: true; value: JsonValue | 'not-object' } | { ok: false; code: string } {
   const scanner = new LineScanner({ allowDuplicates: !strict, allowLoneSurrogates: !strict });
   const members = emptyMembers();
-  try {
-    if (!scanner.scanRecord(bytes, 0, bytes.length, members, undefined)) return { ok: true, value: 'not-object' };
-  } catch (e) {
-    if (e instanceof ScanFailure) return { ok: false, code: e.code };
-    throw e;
-  }
+  const scanned = scanner.scanRecord(bytes, 0, bytes.length, members, undefined);
+  if (!scanned.ok) return { ok: false, code: scanned.error.code };
+  if (!scanned.value) return { ok: true, value: 'not-object' };
   const obj = new Map<string, JsonValue>();
   for (let j = 0; j < members.count; j++) obj.set(members.names[j]!, toJson(members.values[j]!));
   return { ok: true, value: obj };
@@ -92,7 +89,7 @@ describe('LineScanner', () => {
     const text = Buffer.from('{"x":' + '[{"a":'.repeat(depth) + '1' + '}]'.repeat(depth) + '}');
     for (const wanted of [undefined, new Set<string>()]) {
       const scanner = new LineScanner({ allowDuplicates: false, allowLoneSurrogates: false });
-      expect(scanner.scanRecord(text, 0, text.length, emptyMembers(), wanted)).toBe(true);
+      expect(scanner.scanRecord(text, 0, text.length, emptyMembers(), wanted)).toStrictEqual({ ok: true, value: true });
     }
   });
 });

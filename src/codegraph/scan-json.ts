@@ -2,12 +2,31 @@
  * The line scanner: a strict RFC 8259 byte scanner (R-S1) specialised for one record per line. It
  * validates every byte of a line but builds only the values the checks need ("lite" values): a member
  * whose value nobody reads is scanned and dropped. Iterative (explicit stack), so any depth is read
- * (R-S2a). UTF-8 well-formedness is checked by the caller over whole chunks before scanning.
+ * (R-S2a). UTF-8 well-formedness is checked by the caller over whole chunks before scanning. Tokens
+ * (strings and their escapes, numbers, literals, whitespace) are read with the shared toolkit
+ * (src/shared/json/scan-tokens.ts); this file drives the structure. Never throws on bad input: the
+ * first fault comes back as a refusal value.
  */
-import { JsonNumber } from '../shared/json/value.ts';
+import { fail, formatError, type Result } from '../shared/errors.ts';
 import { JSON_CODES } from '../shared/json/constants.ts';
-import { appendPointer } from '../shared/json/pointer.ts';
-import { BYTE, type JsonLayerCode } from './constants.ts';
+import { escapePointerToken } from '../shared/json/pointer.ts';
+import {
+  decodePlainBody,
+  decodeStringBody,
+  LITERAL_FALSE,
+  LITERAL_NULL,
+  LITERAL_TRUE,
+  scanLiteral,
+  scanNumber,
+  scanStringBody,
+  skipWhitespace,
+  TOKEN_FAILED,
+  TOKEN_FAULT,
+  TOKEN_FAULT_MESSAGE,
+  TokenScan,
+} from '../shared/json/scan-tokens.ts';
+import { JsonNumber } from '../shared/json/value.ts';
+import { BYTE, codeInfo, type JsonLayerCode } from './constants.ts';
 
 /**
  * A built value. Canonical unsigned integers of at most 15 digits are JS numbers (exact, and the
@@ -15,16 +34,6 @@ import { BYTE, type JsonLayerCode } from './constants.ts';
  */
 export type Lite = null | boolean | string | number | JsonNumber | Lite[] | LiteObject;
 export type LiteObject = Map<string, Lite>;
-
-/** Why a line is not strict JSON: a shared JSON-layer code, the byte offset in the buffer, a pointer. */
-export class ScanFailure {
-  constructor(
-    readonly code: JsonLayerCode,
-    readonly offset: number,
-    readonly pointer: string,
-    readonly message: string,
-  ) {}
-}
 
 /** The top-level members of one record line, in line order. */
 export interface ScannedMembers {
@@ -68,14 +77,6 @@ function internedAt(buf: Buffer, start: number, end: number): string | undefined
   return undefined;
 }
 
-const HEX = new Int8Array(256).fill(-1);
-for (let c = 0; c < 10; c++) HEX[0x30 + c] = c;
-for (let c = 0; c < 6; c++) {
-  HEX[0x41 + c] = 10 + c;
-  HEX[0x61 + c] = 10 + c;
-}
-const SIMPLE_ESCAPES: Record<number, string> = { 34: '"', 92: '\\', 47: '/', 98: '\b', 102: '\f', 110: '\n', 114: '\r', 116: '\t' };
-
 /** Options of the scanner: the core profile tolerates what only R-S1 (strict) refuses. */
 export interface ScanOptions {
   /** Keep the last of duplicate members instead of refusing (core profile). */
@@ -94,9 +95,20 @@ interface Frame {
   index: number;
 }
 
+/** Internal: a container was opened (its frame is on the stack). */
 const OPENED = Symbol('opened');
+/** Internal: the scan failed; the fault is in the scanner's registers. */
+const FAILED = Symbol('failed');
 
-/** Scans strict JSON in `buf[pos, end)`; one instance serves every line of a file. */
+/** The line holds one JSON object (its members are in the table). */
+const SCANNED_RECORD: Result<boolean> = Object.freeze({ ok: true, value: true });
+/** The line holds JSON that is not an object. */
+const SCANNED_OTHER: Result<boolean> = Object.freeze({ ok: true, value: false });
+
+/**
+ * Scans strict JSON in `buf[pos, end)`; one instance serves every line of a file. Never throws on bad
+ * input: a fault is returned as a refusal value (see {@link LineScanner.scanRecord}).
+ */
 export class LineScanner {
   buf: Buffer = Buffer.alloc(0);
   pos = 0;
@@ -105,51 +117,67 @@ export class LineScanner {
   private building = false;
   /** The top-level member being scanned (its pointer is built only when something fails). */
   private member: string | undefined;
-  /**
-   * Set when the last failure came from reaching `end` (the line may go on past it): a long line is
-   * judged from a prefix only when its failure does not depend on what follows.
-   */
-  truncated = false;
+  /** The token toolkit's registers (this scanner's own). */
+  private readonly tokens = new TokenScan();
+  // The fault registers: filled by fault(), read once by scanRecord to build the refusal.
+  private faultCode: JsonLayerCode = JSON_CODES.SYNTAX;
+  private faultAt = 0;
+  private faultMessage = '';
+  private faultPointer = '';
 
   constructor(private readonly options: ScanOptions) {}
 
   /**
-   * Scans one line holding one JSON object; builds the values of the members named in `wanted` (all
-   * of them when `wanted` is undefined). Returns false when the line is JSON but not an object.
+   * Set when the last failure came from reaching `end` (the line may go on past it): a long line is
+   * judged from a prefix only when its failure does not depend on what follows.
    */
-  scanRecord(buf: Buffer, start: number, end: number, out: ScannedMembers, wanted: ReadonlySet<string> | undefined): boolean {
+  get truncated(): boolean {
+    return this.tokens.truncated;
+  }
+
+  /**
+   * Scans one line holding one JSON object; builds the values of the members named in `wanted` (all
+   * of them when `wanted` is undefined). Gives true for an object, false for JSON that is not one, or
+   * the first fault (R-S1) as a refusal whose byte offset is absolute in `buf` and whose pointer names
+   * where in the line's value it sits (the reader places it at its line).
+   */
+  scanRecord(buf: Buffer, start: number, end: number, out: ScannedMembers, wanted: ReadonlySet<string> | undefined): Result<boolean> {
     this.buf = buf;
     this.pos = start;
     this.end = end;
-    this.truncated = false;
+    this.tokens.truncated = false;
     out.count = 0;
-    if (this.stack.length !== 0) this.stack.length = 0; // left over by an earlier failure
-    this.skipWs();
+    this.stack.length = 0;
+    this.member = undefined;
+    const r = this.scanMembers(buf, start, end, out, wanted);
+    if (r !== FAILED) return r ? SCANNED_RECORD : SCANNED_OTHER;
+    this.stack.length = 0; // drop the frames of the failed line (and the values they hold)
+    const rule = codeInfo(this.faultCode);
+    return fail(formatError(rule.code, rule.requirement, this.faultMessage, { byteOffset: this.faultAt, pointer: this.faultPointer }, rule.profile));
+  }
+
+  private scanMembers(buf: Buffer, start: number, end: number, out: ScannedMembers, wanted: ReadonlySet<string> | undefined): boolean | typeof FAILED {
+    this.pos = skipWhitespace(buf, start, end);
     if (this.pos >= end || buf[this.pos] !== BYTE.LEFT_BRACE) {
       this.building = false;
-      this.stack.length = 0;
-      this.member = undefined;
-      this.scanValue();
-      this.expectEnd();
-      return false;
+      if (this.scanValue() === FAILED) return FAILED;
+      return this.expectEnd() ? false : FAILED;
     }
-    this.pos++;
-    this.skipWs();
+    this.pos = skipWhitespace(buf, this.pos + 1, end);
     if (buf[this.pos] === BYTE.RIGHT_BRACE && this.pos < end) {
       this.pos++;
-      this.expectEnd();
-      return true;
+      return this.expectEnd() ? true : FAILED;
     }
     for (;;) {
       this.member = undefined;
-      if (this.pos >= end || buf[this.pos] !== BYTE.QUOTE) this.fail('expected a member name');
+      if (this.pos >= end || buf[this.pos] !== BYTE.QUOTE) return this.fail('expected a member name');
       const nameAt = this.pos;
       const name = this.scanName();
+      if (name === FAILED) return FAILED;
       for (let j = 0; j < out.count; j++) {
         if (out.names[j] === name) {
-          if (!this.options.allowDuplicates) {
-            throw new ScanFailure(JSON_CODES.DUPLICATE_MEMBER, nameAt, '/' + escapeToken(name), `member "${name}" appears twice`);
-          }
+          // R-S1 (strict): member names are unique.
+          if (!this.options.allowDuplicates) return this.fault(JSON_CODES.DUPLICATE_MEMBER, nameAt, `member "${name}" appears twice`, '/' + escapePointerToken(name));
           // Core profile: the last occurrence wins; drop the earlier one.
           out.names.splice(j, 1);
           out.values.splice(j, 1);
@@ -159,59 +187,58 @@ export class LineScanner {
           break;
         }
       }
-      this.skipWs();
-      if (buf[this.pos] !== BYTE.COLON || this.pos >= end) this.fail("expected ':' after a member name");
-      this.pos++;
-      this.skipWs();
+      this.pos = skipWhitespace(buf, this.pos, end);
+      if (buf[this.pos] !== BYTE.COLON || this.pos >= end) return this.fail("expected ':' after a member name");
+      this.pos = skipWhitespace(buf, this.pos + 1, end);
       const build = wanted === undefined || wanted.has(name);
       const valueAt = this.pos;
       this.building = build;
       this.member = name;
       const value = this.scanValue();
+      if (value === FAILED) return FAILED;
       const n = out.count++;
       out.names[n] = name;
       out.values[n] = build ? value : undefined;
       out.starts[n] = valueAt;
       out.ends[n] = this.pos;
-      this.skipWs();
+      this.pos = skipWhitespace(buf, this.pos, end);
       const c = this.pos < end ? buf[this.pos] : -1;
       if (c === BYTE.COMMA) {
-        this.pos++;
-        this.skipWs();
+        this.pos = skipWhitespace(buf, this.pos + 1, end);
         continue;
       }
       if (c === BYTE.RIGHT_BRACE) {
         this.pos++;
-        this.expectEnd();
-        return true;
+        return this.expectEnd() ? true : FAILED;
       }
-      this.fail("expected ',' or '}' after a member");
+      return this.fail("expected ',' or '}' after a member");
     }
   }
 
   /** Scans one JSON value (building it when `this.building`), iteratively. */
-  private scanValue(): Lite {
+  private scanValue(): Lite | typeof FAILED {
     const { stack } = this;
     const base = stack.length;
     for (;;) {
-      this.skipWs();
+      this.pos = skipWhitespace(this.buf, this.pos, this.end);
       let value = this.scanValueStart();
       if (value === OPENED) continue;
+      if (value === FAILED) return FAILED;
       for (;;) {
-        if (stack.length === base) return value as Lite;
+        if (stack.length === base) return value;
         const top = stack[stack.length - 1]!;
         if (top.container !== undefined) {
-          if (top.isObject) (top.container as LiteObject).set(top.key, value as Lite);
-          else (top.container as Lite[]).push(value as Lite);
+          if (top.isObject) (top.container as LiteObject).set(top.key, value);
+          else (top.container as Lite[]).push(value);
         }
-        this.skipWs();
+        this.pos = skipWhitespace(this.buf, this.pos, this.end);
         const c = this.pos < this.end ? this.buf[this.pos] : -1;
         if (c === BYTE.COMMA) {
           this.pos++;
           top.index++;
           if (top.isObject) {
-            this.skipWs();
-            this.scanMemberName(top);
+            this.pos = skipWhitespace(this.buf, this.pos, this.end);
+            if (!this.scanMemberName(top)) return FAILED;
           }
           break;
         }
@@ -221,22 +248,21 @@ export class LineScanner {
           value = top.container ?? null;
           continue;
         }
-        this.fail(top.isObject ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array");
+        return this.fail(top.isObject ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array");
       }
     }
   }
 
-  private scanValueStart(): Lite | typeof OPENED {
-    const { buf } = this;
-    if (this.pos >= this.end) this.fail('expected a value');
+  private scanValueStart(): Lite | typeof OPENED | typeof FAILED {
+    const { buf, end } = this;
+    if (this.pos >= end) return this.fail('expected a value');
     const c = buf[this.pos]!;
     if (c === BYTE.QUOTE) return this.scanString(this.building);
     if (c === BYTE.LEFT_BRACE || c === BYTE.LEFT_BRACKET) {
       const isObject = c === BYTE.LEFT_BRACE;
-      this.pos++;
-      this.skipWs();
+      this.pos = skipWhitespace(buf, this.pos + 1, end);
       const close = isObject ? BYTE.RIGHT_BRACE : BYTE.RIGHT_BRACKET;
-      if (this.pos < this.end && buf[this.pos] === close) {
+      if (this.pos < end && buf[this.pos] === close) {
         this.pos++;
         return this.building ? (isObject ? new Map() : []) : null;
       }
@@ -248,36 +274,44 @@ export class LineScanner {
         index: 0,
       };
       this.stack.push(frame);
-      if (isObject) this.scanMemberName(frame);
+      if (isObject && !this.scanMemberName(frame)) return FAILED;
       return OPENED;
     }
     if (c === BYTE.MINUS || (c >= BYTE.ZERO && c <= BYTE.NINE)) return this.scanNumber();
-    if (c === BYTE.LOWER_T) return this.scanWord('true', true);
-    if (c === BYTE.LOWER_F) return this.scanWord('false', false);
-    if (c === BYTE.LOWER_N) return this.scanWord('null', null);
+    if (c === BYTE.LOWER_T) return this.scanWord(LITERAL_TRUE, true);
+    if (c === BYTE.LOWER_F) return this.scanWord(LITERAL_FALSE, false);
+    if (c === BYTE.LOWER_N) return this.scanWord(LITERAL_NULL, null);
     return this.fail('unexpected byte where a value should start');
   }
 
-  private scanMemberName(frame: Frame): void {
-    if (this.pos >= this.end || this.buf[this.pos] !== BYTE.QUOTE) this.fail('expected a member name');
+  /** Scans `"name":` inside a nested object; false when it fails. */
+  private scanMemberName(frame: Frame): boolean {
+    if (this.pos >= this.end || this.buf[this.pos] !== BYTE.QUOTE) return this.fail('expected a member name') !== FAILED;
     const at = this.pos;
     const name = this.scanName();
+    if (name === FAILED) return false;
     const names = frame.names!;
     if (names.includes(name)) {
+      // R-S1 (strict): member names are unique.
       if (!this.options.allowDuplicates) {
-        throw new ScanFailure(JSON_CODES.DUPLICATE_MEMBER, at, this.pointerOf() + '/' + escapeToken(name), `member "${name}" appears twice`);
+        this.fault(JSON_CODES.DUPLICATE_MEMBER, at, `member "${name}" appears twice`, this.pointerOf() + '/' + escapePointerToken(name));
+        return false;
       }
     } else {
       names.push(name);
     }
     frame.key = name;
-    this.skipWs();
-    if (this.pos >= this.end || this.buf[this.pos] !== BYTE.COLON) this.fail("expected ':' after a member name");
+    this.pos = skipWhitespace(this.buf, this.pos, this.end);
+    if (this.pos >= this.end || this.buf[this.pos] !== BYTE.COLON) {
+      this.fail("expected ':' after a member name");
+      return false;
+    }
     this.pos++;
+    return true;
   }
 
   /** Scans a member name, returning an interned string when it is a common one. */
-  private scanName(): string {
+  private scanName(): string | typeof FAILED {
     const { buf } = this;
     const start = this.pos + 1;
     let i = start;
@@ -285,196 +319,80 @@ export class LineScanner {
     while (i < end) {
       const c = buf[i]!;
       if (c === BYTE.QUOTE) break;
-      if (c === BYTE.BACKSLASH || c < 0x20 || c >= 0x80) return this.scanString(true) as string;
+      if (c === BYTE.BACKSLASH || c < 0x20 || c >= 0x80) return this.scanString(true) as string | typeof FAILED;
       i++;
     }
-    if (i >= end) return this.scanString(true) as string;
+    if (i >= end) return this.scanString(true) as string | typeof FAILED;
     this.pos = i + 1;
     return internedAt(buf, start, i) ?? buf.toString('latin1', start, i);
   }
 
   /** Scans a string token; returns its value when `build`, else null. */
-  private scanString(build: boolean): string | null {
-    const { buf, end } = this;
+  private scanString(build: boolean): string | null | typeof FAILED {
+    const { buf, tokens } = this;
     const start = this.pos + 1;
-    let i = start;
-    let high = false;
-    for (;;) {
-      if (i >= end) this.failAt(i, 'unterminated string');
-      const c = buf[i]!;
-      if (c === BYTE.QUOTE) {
-        this.pos = i + 1;
-        if (!build) return null;
-        if (high) return buf.toString('utf8', start, i);
-        return internedAt(buf, start, i) ?? buf.toString('latin1', start, i);
-      }
-      if (c === BYTE.BACKSLASH) break;
-      if (c < 0x20) this.failAt(i, 'unescaped control character in a string');
-      if (c >= 0x80) high = true;
-      i++;
-    }
-    // Slow path: escapes.
-    let out = build ? (high ? buf.toString('utf8', start, i) : buf.toString('latin1', start, i)) : '';
-    let run = i;
-    for (;;) {
-      if (i >= end) this.failAt(i, 'unterminated string');
-      const c = buf[i]!;
-      if (c === BYTE.QUOTE) {
-        if (build) out += buf.toString('utf8', run, i);
-        this.pos = i + 1;
-        return build ? out : null;
-      }
-      if (c < 0x20) this.failAt(i, 'unescaped control character in a string');
-      if (c !== BYTE.BACKSLASH) {
-        i++;
-        continue;
-      }
-      if (build) out += buf.toString('utf8', run, i);
-      const e = i + 1 < end ? buf[i + 1]! : -1;
-      if (e === -1) this.truncated = true;
-      if (e === BYTE.LOWER_U) {
-        const unit = this.hex4(i + 2, i);
-        i += 6;
-        if (unit >= 0xd800 && unit <= 0xdbff) {
-          // A high surrogate must be followed at once by an escaped low one.
-          if (i + 1 < end && buf[i] === BYTE.BACKSLASH && buf[i + 1] === BYTE.LOWER_U) {
-            const low = this.hex4(i + 2, i);
-            if (low >= 0xdc00 && low <= 0xdfff) {
-              if (build) out += String.fromCharCode(unit, low);
-              i += 6;
-              run = i;
-              continue;
-            }
-          }
-          if (i + 1 >= end) this.truncated = true;
-          this.loneSurrogate(i - 6);
-        } else if (unit >= 0xdc00 && unit <= 0xdfff) {
-          this.loneSurrogate(i - 6);
-        }
-        if (build) out += String.fromCharCode(unit);
-        run = i;
-        continue;
-      }
-      const simple = SIMPLE_ESCAPES[e];
-      if (simple === undefined) this.failAt(i, 'invalid escape');
-      if (build) out += simple;
-      i += 2;
-      run = i;
-    }
-  }
-
-  private loneSurrogate(at: number): void {
-    if (!this.options.allowLoneSurrogates) throw new ScanFailure(JSON_CODES.LONE_SURROGATE, at, this.pointerOf(), 'an escaped surrogate has no partner');
-  }
-
-  private hex4(at: number, escapeAt: number): number {
-    if (at + 4 > this.end) {
-      this.truncated = true;
-      this.failAt(escapeAt, 'truncated \\u escape');
-    }
-    const { buf } = this;
-    const a = HEX[buf[at]!]!;
-    const b = HEX[buf[at + 1]!]!;
-    const c = HEX[buf[at + 2]!]!;
-    const d = HEX[buf[at + 3]!]!;
-    if ((a | b | c | d) < 0) this.failAt(escapeAt, 'invalid \\u escape');
-    return (a << 12) | (b << 8) | (c << 4) | d;
+    const close = scanStringBody(buf, start, this.end, tokens, this.options.allowLoneSurrogates);
+    if (close === TOKEN_FAILED) return this.tokenFault();
+    this.pos = close + 1;
+    if (!build) return null;
+    const flags = tokens.flags;
+    if (flags === 0) return internedAt(buf, start, close) ?? decodePlainBody(buf, start, close, 0);
+    return decodeStringBody(buf, start, close, flags);
   }
 
   /** Scans a number per the RFC 8259 grammar; canonical short unsigned integers become JS numbers. */
-  private scanNumber(): Lite {
-    const { buf, end } = this;
+  private scanNumber(): Lite | typeof FAILED {
+    const { buf, tokens } = this;
     const start = this.pos;
-    let i = start;
-    let simple = true;
-    if (buf[i] === BYTE.MINUS) {
-      simple = false;
-      i++;
-    }
-    if (i >= end) this.failAt(i, 'truncated number');
-    let value = 0;
-    const first = buf[i]!;
-    if (first === BYTE.ZERO) {
-      i++;
-    } else if (first > BYTE.ZERO && first <= BYTE.NINE) {
-      while (i < end) {
-        const c = buf[i]!;
-        if (c < BYTE.ZERO || c > BYTE.NINE) break;
-        value = value * 10 + (c - BYTE.ZERO);
-        i++;
-      }
-    } else {
-      this.failAt(i, 'a number needs a digit');
-    }
-    if (i < end && buf[i] === BYTE.DOT) {
-      simple = false;
-      i++;
-      const digits = i;
-      while (i < end && buf[i]! >= BYTE.ZERO && buf[i]! <= BYTE.NINE) i++;
-      if (i === digits) this.failAt(i, 'a fraction needs a digit');
-    }
-    if (i < end && (buf[i] === BYTE.LOWER_E || buf[i] === BYTE.UPPER_E)) {
-      simple = false;
-      i++;
-      if (i < end && (buf[i] === BYTE.PLUS || buf[i] === BYTE.MINUS)) i++;
-      const digits = i;
-      while (i < end && buf[i]! >= BYTE.ZERO && buf[i]! <= BYTE.NINE) i++;
-      if (i === digits) this.failAt(i, 'an exponent needs a digit');
-    }
-    this.pos = i;
+    const after = scanNumber(buf, start, this.end, tokens);
+    if (after === TOKEN_FAILED) return this.tokenFault();
+    this.pos = after;
     if (!this.building) return null;
-    if (simple && i - start <= 15) return value;
-    return new JsonNumber(buf.toString('latin1', start, i));
+    if (tokens.flags === 0 && after - start <= 15) return tokens.integer;
+    return new JsonNumber(buf.toString('latin1', start, after));
   }
 
-  private scanWord(word: string, value: Lite): Lite {
-    const { buf } = this;
-    for (let k = 0; k < word.length; k++) {
-      if (this.pos + k >= this.end) {
-        this.truncated = true;
-        this.failAt(this.pos, 'invalid literal');
-      }
-      if (buf[this.pos + k] !== word.charCodeAt(k)) this.failAt(this.pos, 'invalid literal');
-    }
-    this.pos += word.length;
+  private scanWord(word: readonly number[], value: Lite): Lite | typeof FAILED {
+    const after = scanLiteral(this.buf, this.pos, this.end, word, this.tokens);
+    if (after === TOKEN_FAILED) return this.tokenFault();
+    this.pos = after;
     return value;
   }
 
-  private skipWs(): void {
-    const { buf, end } = this;
-    let i = this.pos;
-    while (i < end) {
-      const c = buf[i];
-      // R-S1 whitespace; a CR reaches here only when the profile lets it (R-C1 is checked by the line splitter).
-      if (c === BYTE.SPACE || c === BYTE.TAB || c === BYTE.CR || c === BYTE.LF) i++;
-      else break;
-    }
-    this.pos = i;
-  }
-
-  private expectEnd(): void {
-    this.skipWs();
-    if (this.pos < this.end) this.failAt(this.pos, 'unexpected bytes after the record');
+  private expectEnd(): boolean {
+    this.pos = skipWhitespace(this.buf, this.pos, this.end);
+    if (this.pos < this.end) return this.fault(JSON_CODES.SYNTAX, this.pos, 'unexpected bytes after the record') !== FAILED;
+    return true;
   }
 
   private pointerOf(): string {
-    let p = this.member === undefined ? '' : '/' + escapeToken(this.member);
-    for (const frame of this.stack) p = appendPointer(p, frame.isObject ? frame.key : frame.index);
-    return p;
+    // Joined once: a fault deep inside a 100,000-level nesting costs one pass, not one string per level.
+    const tokens: string[] = [''];
+    if (this.member !== undefined) tokens.push(escapePointerToken(this.member));
+    for (const frame of this.stack) tokens.push(frame.isObject ? escapePointerToken(frame.key) : String(frame.index));
+    return tokens.length === 1 ? '' : tokens.join('/');
   }
 
-  private fail(message: string): never {
-    return this.failAt(this.pos, message);
+  /** Fills the fault registers from the toolkit's (a token that did not scan). */
+  private tokenFault(): typeof FAILED {
+    const { tokens } = this;
+    const code = tokens.fault === TOKEN_FAULT.LONE_SURROGATE ? JSON_CODES.LONE_SURROGATE : JSON_CODES.SYNTAX;
+    return this.fault(code, tokens.faultAt, TOKEN_FAULT_MESSAGE[tokens.fault]);
   }
 
-  private failAt(at: number, message: string): never {
-    if (at >= this.end) this.truncated = true;
-    throw new ScanFailure(JSON_CODES.SYNTAX, at, this.pointerOf(), message);
+  /** A grammar fault at the current position. */
+  private fail(message: string): typeof FAILED {
+    return this.fault(JSON_CODES.SYNTAX, this.pos, message);
   }
-}
 
-function escapeToken(name: string): string {
-  return name.replace(/~/g, '~0').replace(/\//g, '~1');
+  private fault(code: JsonLayerCode, at: number, message: string, pointer: string = this.pointerOf()): typeof FAILED {
+    if (at >= this.end) this.tokens.truncated = true;
+    this.faultCode = code;
+    this.faultAt = at;
+    this.faultMessage = message;
+    this.faultPointer = pointer;
+    return FAILED;
+  }
 }
 
 /** A fresh, empty member table for {@link LineScanner.scanRecord}. */

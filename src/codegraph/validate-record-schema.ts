@@ -3,8 +3,9 @@
  * members of one line to a typed record. Checks what the per-record JSON Schemas in
  * spec/schemas/codegraph say, plus the lexeme rule JSON Schema cannot say (R-C9).
  */
+import { ok, OK, type Result } from '../shared/errors.ts';
 import { JsonNumber } from '../shared/json/value.ts';
-import type { CheckContext, Where } from './check-context.ts';
+import { memberPointer, type CheckContext, type Checked, type Refused, type UInt, type Where } from './check-context.ts';
 import { COUNT_MEMBERS, DICT_MEMBERS, EOF_MEMBERS, FILE_MEMBERS, HEADER_MEMBERS, LITERAL_MEMBERS, SCHEMA_VERSION, TRAIT_KEYS } from './constants.ts';
 import type { Dictionaries, EdgeRecord, EntityRecord, EofRecord, FileRecord, HeaderRecord, LiteralRef, ModelRecord } from './records.ts';
 import type { Lite, LiteObject, ScannedMembers } from './scan-json.ts';
@@ -29,21 +30,24 @@ function isObject(v: Lite | undefined): v is LiteObject {
 }
 
 /** Reads the record type tag; a line without a known `t` is refused (CG-REC-1). */
-export function readRecordType(m: ScannedMembers, ctx: CheckContext): string {
+export function readRecordType(m: ScannedMembers, ctx: CheckContext): Result<string> {
   for (let j = 0; j < m.count; j++) {
     if (m.names[j] === 't') {
       const t = m.values[j];
-      if (t === 'header' || t === 'f' || t === 'e' || t === 'x' || t === 'eof') return t;
-      return ctx.reject('RECORD_TYPE_UNKNOWN', `unknown record type ${JSON.stringify(t)}`, { at: m.starts[j]!, pointer: '/t', member: 't' });
+      if (t === 'header' || t === 'f' || t === 'e' || t === 'x' || t === 'eof') return RECORD_TYPE_RESULT[t];
+      return ctx.refusal('RECORD_TYPE_UNKNOWN', `unknown record type ${JSON.stringify(t)}`, { at: m.starts[j]!, pointer: '/t', member: 't' });
     }
   }
-  return ctx.reject('RECORD_TYPE_UNKNOWN', 'the record has no t member', { member: 't' });
+  return ctx.refusal('RECORD_TYPE_UNKNOWN', 'the record has no t member', { member: 't' });
 }
+/** The read type tags, shared (a line's tag costs no allocation). */
+const RECORD_TYPE_RESULT = { header: ok('header'), f: ok('f'), e: ok('e'), x: ok('x'), eof: ok('eof') } as const;
 
 /** Stage 1: validates one scanned line against its record schema and returns the typed record. */
-export function validateRecordSchema(m: ScannedMembers, ctx: CheckContext): ModelRecord {
+export function validateRecordSchema(m: ScannedMembers, ctx: CheckContext): Result<ModelRecord> {
   const t = readRecordType(m, ctx);
-  switch (t) {
+  if (!t.ok) return t;
+  switch (t.value) {
     case 'header':
       return validateHeader(m, ctx);
     case 'f':
@@ -58,7 +62,7 @@ export function validateRecordSchema(m: ScannedMembers, ctx: CheckContext): Mode
 }
 
 function whereOf(m: ScannedMembers, j: number, name: string): Where {
-  return { at: m.starts[j]!, pointer: '/' + name.replace(/~/g, '~0').replace(/\//g, '~1'), member: name };
+  return { at: m.starts[j]!, pointer: memberPointer(name), member: name };
 }
 
 function find(m: ScannedMembers, name: string): number {
@@ -66,155 +70,213 @@ function find(m: ScannedMembers, name: string): number {
   return -1;
 }
 
-/** CG-REC-2: a required member must be present. */
-function required(m: ScannedMembers, name: string, ctx: CheckContext): number {
+/** CG-REC-2: a required member must be present; gives its position in the member table. */
+function required(m: ScannedMembers, name: string, ctx: CheckContext): Result<number> {
   const j = find(m, name);
-  if (j < 0) ctx.reject('RECORD_MEMBER_MISSING', `the record lacks required member "${name}"`, { member: name });
-  return j;
+  if (j < 0) return ctx.refusal('RECORD_MEMBER_MISSING', `the record lacks required member "${name}"`, { member: name });
+  return ok(j);
 }
 
-function readString(v: Lite | undefined, ctx: CheckContext, where: Where): string {
-  if (typeof v !== 'string') ctx.reject('RECORD_MEMBER_TYPE', 'expected a string', where);
-  return v;
+function readString(v: Lite | undefined, ctx: CheckContext, where: Where): Result<string> {
+  if (typeof v !== 'string') return ctx.refusal('RECORD_MEMBER_TYPE', 'expected a string', where);
+  return ok(v);
 }
 
-function readNonEmpty(v: Lite | undefined, ctx: CheckContext, where: Where): string {
+function readNonEmpty(v: Lite | undefined, ctx: CheckContext, where: Where): Result<string> {
   const s = readString(v, ctx, where);
   // R-C2: names, versions, paths and the language are non-empty.
-  if (s === '') ctx.refuse('RECORD_EMPTY_STRING', 'expected a non-empty string', where);
+  if (s.ok && s.value === '' && ctx.enforces('RECORD_EMPTY_STRING')) return ctx.refusal('RECORD_EMPTY_STRING', 'expected a non-empty string', where);
   return s;
 }
 
-function refuseUnknown(m: ScannedMembers, allowed: ReadonlySet<string>, ctx: CheckContext): void {
+function refuseUnknown(m: ScannedMembers, allowed: ReadonlySet<string>, ctx: CheckContext): Checked {
   for (let j = 0; j < m.count; j++) {
     // R-C2, R-C7: header, f, x and eof records are closed.
-    if (!allowed.has(m.names[j]!)) ctx.refuse('RECORD_MEMBER_UNKNOWN', `unknown member "${m.names[j]}"`, whereOf(m, j, m.names[j]!));
+    if (!allowed.has(m.names[j]!) && ctx.enforces('RECORD_MEMBER_UNKNOWN')) {
+      return ctx.refusal('RECORD_MEMBER_UNKNOWN', `unknown member "${m.names[j]}"`, whereOf(m, j, m.names[j]!));
+    }
   }
+  return OK;
 }
 
-function refuseUnknownIn(obj: LiteObject, allowed: readonly string[], ctx: CheckContext, where: Where): void {
+function refuseUnknownIn(obj: LiteObject, allowed: readonly string[], ctx: CheckContext, where: Where): Checked {
   for (const name of obj.keys()) {
-    if (!allowed.includes(name)) ctx.refuse('RECORD_MEMBER_UNKNOWN', `unknown member "${name}"`, { ...where, pointer: `${where.pointer}/${name}`, member: name });
+    if (!allowed.includes(name) && ctx.enforces('RECORD_MEMBER_UNKNOWN')) {
+      return ctx.refusal('RECORD_MEMBER_UNKNOWN', `unknown member "${name}"`, { ...where, pointer: `${where.pointer}/${name}`, member: name });
+    }
   }
+  return OK;
 }
 
-function validateHeader(m: ScannedMembers, ctx: CheckContext): HeaderRecord {
-  refuseUnknown(m, HEADER_ALLOWED, ctx);
+function validateHeader(m: ScannedMembers, ctx: CheckContext): Result<HeaderRecord> {
+  const closed = refuseUnknown(m, HEADER_ALLOWED, ctx);
+  if (!closed.ok) return closed;
   const jv = required(m, 'schemaVersion', ctx);
-  const schemaVersion = readString(m.values[jv], ctx, whereOf(m, jv, 'schemaVersion'));
+  if (!jv.ok) return jv;
+  const schemaVersion = readString(m.values[jv.value], ctx, whereOf(m, jv.value, 'schemaVersion'));
+  if (!schemaVersion.ok) return schemaVersion;
   // CG-HDR-1: only contract version 1.0.0.
-  if (schemaVersion !== SCHEMA_VERSION) ctx.reject('UNSUPPORTED_VERSION', `schemaVersion ${JSON.stringify(schemaVersion)} is not ${SCHEMA_VERSION}`, whereOf(m, jv, 'schemaVersion'));
+  if (schemaVersion.value !== SCHEMA_VERSION) {
+    return ctx.refusal('UNSUPPORTED_VERSION', `schemaVersion ${JSON.stringify(schemaVersion.value)} is not ${SCHEMA_VERSION}`, whereOf(m, jv.value, 'schemaVersion'));
+  }
   const jl = required(m, 'lang', ctx);
-  const lang = readNonEmpty(m.values[jl], ctx, whereOf(m, jl, 'lang'));
+  if (!jl.ok) return jl;
+  const lang = readNonEmpty(m.values[jl.value], ctx, whereOf(m, jl.value, 'lang'));
+  if (!lang.ok) return lang;
   const je = required(m, 'extractor', ctx);
-  const extractor = m.values[je];
-  const we = whereOf(m, je, 'extractor');
-  if (!isObject(extractor)) return ctx.reject('RECORD_MEMBER_TYPE', 'extractor must be an object', we);
+  if (!je.ok) return je;
+  const extractor = m.values[je.value];
+  const we = whereOf(m, je.value, 'extractor');
+  if (!isObject(extractor)) return ctx.refusal('RECORD_MEMBER_TYPE', 'extractor must be an object', we);
   for (const name of ['name', 'version']) {
-    if (!extractor.has(name)) ctx.reject('RECORD_MEMBER_MISSING', `extractor lacks "${name}"`, { ...we, pointer: `/extractor/${name}`, member: name });
-    readNonEmpty(extractor.get(name), ctx, { ...we, pointer: `/extractor/${name}`, member: name });
+    const w = { ...we, pointer: `/extractor/${name}`, member: name };
+    if (!extractor.has(name)) return ctx.refusal('RECORD_MEMBER_MISSING', `extractor lacks "${name}"`, w);
+    const text = readNonEmpty(extractor.get(name), ctx, w);
+    if (!text.ok) return text;
   }
   const jr = required(m, 'root', ctx);
-  const root = readString(m.values[jr], ctx, whereOf(m, jr, 'root'));
+  if (!jr.ok) return jr;
+  const root = readString(m.values[jr.value], ctx, whereOf(m, jr.value, 'root'));
+  if (!root.ok) return root;
   const jrep = find(m, 'repository');
   let repository: LiteObject | undefined;
   if (jrep >= 0) {
     const rep = m.values[jrep];
     // Only scanned when not observing: the scanner kept the span, so type-check from the first byte.
     if (rep === undefined) {
-      if (ctx.lineBuffer[m.starts[jrep]!] !== 0x7b) ctx.reject('RECORD_MEMBER_TYPE', 'repository must be an object', whereOf(m, jrep, 'repository'));
+      if (ctx.lineBuffer[m.starts[jrep]!] !== 0x7b) return ctx.refusal('RECORD_MEMBER_TYPE', 'repository must be an object', whereOf(m, jrep, 'repository'));
     } else if (!isObject(rep)) {
-      ctx.reject('RECORD_MEMBER_TYPE', 'repository must be an object', whereOf(m, jrep, 'repository'));
+      return ctx.refusal('RECORD_MEMBER_TYPE', 'repository must be an object', whereOf(m, jrep, 'repository'));
     } else {
       repository = rep;
     }
   }
   const jd = required(m, 'dict', ctx);
-  const wd = whereOf(m, jd, 'dict');
-  const dictValue = m.values[jd];
-  if (!isObject(dictValue)) return ctx.reject('RECORD_MEMBER_TYPE', 'dict must be an object', wd);
-  refuseUnknownIn(dictValue, DICT_MEMBERS, ctx, wd);
+  if (!jd.ok) return jd;
+  const wd = whereOf(m, jd.value, 'dict');
+  const dictValue = m.values[jd.value];
+  if (!isObject(dictValue)) return ctx.refusal('RECORD_MEMBER_TYPE', 'dict must be an object', wd);
+  const dictClosed = refuseUnknownIn(dictValue, DICT_MEMBERS, ctx, wd);
+  if (!dictClosed.ok) return dictClosed;
   const lists: Record<string, string[]> = {};
   for (const name of DICT_MEMBERS) {
     const w = { ...wd, pointer: `/dict/${name}`, member: name };
     const list = dictValue.get(name);
-    if (list === undefined) ctx.reject('RECORD_MEMBER_MISSING', `dict lacks "${name}"`, w);
-    if (!Array.isArray(list)) return ctx.reject('RECORD_MEMBER_TYPE', `dict.${name} must be an array`, w);
-    lists[name] = list.map((item, n) => {
+    if (list === undefined) return ctx.refusal('RECORD_MEMBER_MISSING', `dict lacks "${name}"`, w);
+    if (!Array.isArray(list)) return ctx.refusal('RECORD_MEMBER_TYPE', `dict.${name} must be an array`, w);
+    const items: string[] = [];
+    for (let n = 0; n < list.length; n++) {
+      const item = list[n];
       const pointer = `/dict/${name}/${n}`;
       // CG-REC-2: the document itself says kinds are non-empty strings (core).
-      if (name === 'kinds' && item === '') ctx.reject('RECORD_MEMBER_TYPE', 'a kind is a non-empty string', { ...w, pointer });
-      return readNonEmpty(item, ctx, { ...w, pointer });
-    });
+      if (name === 'kinds' && item === '') return ctx.refusal('RECORD_MEMBER_TYPE', 'a kind is a non-empty string', { ...w, pointer });
+      const text = readNonEmpty(item, ctx, { ...w, pointer });
+      if (!text.ok) return text;
+      items.push(text.value);
+    }
+    lists[name] = items;
   }
   const dict: Dictionaries = { kinds: lists.kinds!, traits: lists.traits!, edges: lists.edges!, provenance: lists.provenance! };
-  return { type: 'header', schemaVersion, lang, extractor, root, repository, hasRepository: jrep >= 0, dict };
+  return ok({ type: 'header', schemaVersion: schemaVersion.value, lang: lang.value, extractor, root: root.value, repository, hasRepository: jrep >= 0, dict });
 }
 
-function validateFile(m: ScannedMembers, ctx: CheckContext): FileRecord {
-  refuseUnknown(m, FILE_ALLOWED, ctx);
+function validateFile(m: ScannedMembers, ctx: CheckContext): Result<FileRecord> {
+  const closed = refuseUnknown(m, FILE_ALLOWED, ctx);
+  if (!closed.ok) return closed;
   const ji = required(m, 'i', ctx);
-  const i = ctx.readIndex(m.values[ji], whereOf(m, ji, 'i'));
+  if (!ji.ok) return ji;
+  const iv = m.values[ji.value];
+  const i = typeof iv === 'number' ? iv : ctx.readIndex(iv, whereOf(m, ji.value, 'i'));
+  if (typeof i !== 'number' && !i.ok) return i;
   const jp = required(m, 'path', ctx);
-  const path = readNonEmpty(m.values[jp], ctx, whereOf(m, jp, 'path'));
-  return { type: 'f', i, path };
+  if (!jp.ok) return jp;
+  const path = readNonEmpty(m.values[jp.value], ctx, whereOf(m, jp.value, 'path'));
+  if (!path.ok) return path;
+  return ok({ type: 'f', i: typeof i === 'number' ? i : i.value, path: path.value });
 }
 const FILE_ALLOWED: ReadonlySet<string> = new Set(FILE_MEMBERS);
 
-function validateEof(m: ScannedMembers, ctx: CheckContext): EofRecord {
-  refuseUnknown(m, EOF_ALLOWED, ctx);
+function validateEof(m: ScannedMembers, ctx: CheckContext): Result<EofRecord> {
+  const closed = refuseUnknown(m, EOF_ALLOWED, ctx);
+  if (!closed.ok) return closed;
   const jc = required(m, 'counts', ctx);
-  const wc = whereOf(m, jc, 'counts');
-  const counts = m.values[jc];
-  if (!isObject(counts)) return ctx.reject('RECORD_MEMBER_TYPE', 'counts must be an object', wc);
-  refuseUnknownIn(counts, COUNT_MEMBERS, ctx, wc);
-  const read = (name: string) => {
+  if (!jc.ok) return jc;
+  const wc = whereOf(m, jc.value, 'counts');
+  const counts = m.values[jc.value];
+  if (!isObject(counts)) return ctx.refusal('RECORD_MEMBER_TYPE', 'counts must be an object', wc);
+  const countsClosed = refuseUnknownIn(counts, COUNT_MEMBERS, ctx, wc);
+  if (!countsClosed.ok) return countsClosed;
+  const values: UInt[] = [];
+  for (const name of COUNT_MEMBERS) {
     const w = { ...wc, pointer: `/counts/${name}`, member: name };
-    if (!counts.has(name)) ctx.reject('RECORD_MEMBER_MISSING', `counts lacks "${name}"`, w);
-    return ctx.readUInt(counts.get(name), w);
-  };
-  return { type: 'eof', files: read('files'), entities: read('entities'), edges: read('edges') };
+    if (!counts.has(name)) return ctx.refusal('RECORD_MEMBER_MISSING', `counts lacks "${name}"`, w);
+    const n = ctx.readUInt(counts.get(name), w);
+    if (!n.ok) return n;
+    values.push(n.value);
+  }
+  return ok({ type: 'eof', files: values[0]!, entities: values[1]!, edges: values[2]! });
 }
 const EOF_ALLOWED: ReadonlySet<string> = new Set(EOF_MEMBERS);
 
 /** Checks an array of unsigned integers without copying it. */
-function checkIndexArray(v: Lite | undefined, ctx: CheckContext, m: ScannedMembers, j: number, name: string): void {
-  if (!Array.isArray(v)) ctx.reject('RECORD_MEMBER_TYPE', 'expected an array of unsigned integers', whereOf(m, j, name));
+function checkIndexArray(v: Lite | undefined, ctx: CheckContext, m: ScannedMembers, j: number, name: string): Checked {
+  if (!Array.isArray(v)) return ctx.refusal('RECORD_MEMBER_TYPE', 'expected an array of unsigned integers', whereOf(m, j, name));
   for (let n = 0; n < v.length; n++) {
     const item = v[n];
-    if (typeof item !== 'number') ctx.readIndex(item, { ...whereOf(m, j, name), pointer: `/${name}/${n}` });
+    if (typeof item === 'number') continue;
+    const index = ctx.readIndex(item, { ...whereOf(m, j, name), pointer: `/${name}/${n}` });
+    if (!index.ok) return index;
   }
+  return OK;
 }
 
-function readIndexArray(v: Lite | undefined, ctx: CheckContext, m: ScannedMembers, j: number, name: string): number[] {
-  if (!Array.isArray(v)) return ctx.reject('RECORD_MEMBER_TYPE', 'expected an array of unsigned integers', whereOf(m, j, name));
+function readIndexArray(v: Lite | undefined, ctx: CheckContext, m: ScannedMembers, j: number, name: string): Result<number[]> {
+  if (!Array.isArray(v)) return ctx.refusal('RECORD_MEMBER_TYPE', 'expected an array of unsigned integers', whereOf(m, j, name));
   // The scanner already built an array: keep it when every item is a plain number (the usual case).
   let plain = true;
   for (let n = 0; n < v.length && plain; n++) plain = typeof v[n] === 'number';
-  if (plain) return v as number[];
+  if (plain) return ok(v as number[]);
   const out = new Array<number>(v.length);
   for (let n = 0; n < v.length; n++) {
     const item = v[n];
-    out[n] = typeof item === 'number' ? item : ctx.readIndex(item, { ...whereOf(m, j, name), pointer: `/${name}/${n}` });
+    if (typeof item === 'number') {
+      out[n] = item;
+      continue;
+    }
+    const index = ctx.readIndex(item, { ...whereOf(m, j, name), pointer: `/${name}/${n}` });
+    if (!index.ok) return index;
+    out[n] = index.value;
   }
-  return out;
+  return ok(out);
 }
+
+/** An anchor as read: `[fileRef, startLine, endLine]`. */
+export type Anchor = [number, UInt, UInt];
 
 /** Reads `[fileRef, startLine, endLine]`; the line rules themselves are integrity checks (stage 5). */
-export function readAnchor(v: Lite | undefined, ctx: CheckContext, m: ScannedMembers, j: number, name: string): [number, number | bigint, number | bigint] {
+export function readAnchor(v: Lite | undefined, ctx: CheckContext, m: ScannedMembers, j: number, name: string): Result<Anchor> {
   if (Array.isArray(v) && v.length === 3) {
-    if (typeof v[0] === 'number' && typeof v[1] === 'number' && typeof v[2] === 'number') return v as [number, number, number];
+    if (typeof v[0] === 'number' && typeof v[1] === 'number' && typeof v[2] === 'number') return ok(v as Anchor);
   }
   const where = whereOf(m, j, name);
-  if (!Array.isArray(v) || v.length !== 3) return ctx.reject('RECORD_MEMBER_TYPE', 'an anchor is [fileRef, startLine, endLine]', where);
-  return [
-    ctx.readIndex(v[0], { ...where, pointer: `${where.pointer}/0` }),
-    ctx.readUInt(v[1], { ...where, pointer: `${where.pointer}/1` }),
-    ctx.readUInt(v[2], { ...where, pointer: `${where.pointer}/2` }),
-  ];
+  if (!Array.isArray(v) || v.length !== 3) return ctx.refusal('RECORD_MEMBER_TYPE', 'an anchor is [fileRef, startLine, endLine]', where);
+  const file = ctx.readIndex(v[0], { ...where, pointer: `${where.pointer}/0` });
+  if (!file.ok) return file;
+  const start = ctx.readUInt(v[1], { ...where, pointer: `${where.pointer}/1` });
+  if (!start.ok) return start;
+  const end = ctx.readUInt(v[2], { ...where, pointer: `${where.pointer}/2` });
+  if (!end.ok) return end;
+  return ok([file.value, start.value, end.value]);
 }
 
-function validateEntity(m: ScannedMembers, ctx: CheckContext): EntityRecord {
+/** An index member: the scanner's plain number, or the refusal of a value that is not an index. */
+function readIndexMember(v: Lite | undefined, ctx: CheckContext, m: ScannedMembers, j: number, name: string): number | Refused {
+  if (typeof v === 'number') return v;
+  const r = ctx.readIndex(v, whereOf(m, j, name));
+  return r.ok ? r.value : r;
+}
+
+function validateEntity(m: ScannedMembers, ctx: CheckContext): Result<EntityRecord> {
   let i = -1;
   let k = -1;
   let mod = -1;
@@ -230,25 +292,42 @@ function validateEntity(m: ScannedMembers, ctx: CheckContext): EntityRecord {
     switch (name) {
       case 't':
         break;
-      case 'i':
-        i = typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
+      case 'i': {
+        const r = readIndexMember(v, ctx, m, j, name);
+        if (typeof r !== 'number') return r;
+        i = r;
         break;
-      case 'k':
-        k = typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
+      }
+      case 'k': {
+        const r = readIndexMember(v, ctx, m, j, name);
+        if (typeof r !== 'number') return r;
+        k = r;
         break;
-      case 'm':
-        mod = typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
+      }
+      case 'm': {
+        const r = readIndexMember(v, ctx, m, j, name);
+        if (typeof r !== 'number') return r;
+        mod = r;
         break;
-      case 'tr':
-        tr = readIndexArray(v, ctx, m, j, name);
+      }
+      case 'tr': {
+        const r = readIndexArray(v, ctx, m, j, name);
+        if (!r.ok) return r;
+        tr = r.value;
         break;
+      }
       case 's':
-        s = typeof v === 'string' ? v : readString(v, ctx, whereOf(m, j, name));
+        if (typeof v !== 'string') return ctx.refusal('RECORD_MEMBER_TYPE', 'expected a string', whereOf(m, j, name));
+        s = v;
         break;
       case 'd':
         // R-C4: absence is the only way to say "no disambiguator".
-        if (v === null) ctx.refuse('NULL_NOT_ABSENT', 'd: null is refused; leave d out', whereOf(m, j, name));
-        else d = typeof v === 'string' ? v : readString(v, ctx, whereOf(m, j, name));
+        if (v === null) {
+          if (ctx.enforces('NULL_NOT_ABSENT')) return ctx.refusal('NULL_NOT_ABSENT', 'd: null is refused; leave d out', whereOf(m, j, name));
+        } else {
+          if (typeof v !== 'string') return ctx.refusal('RECORD_MEMBER_TYPE', 'expected a string', whereOf(m, j, name));
+          d = v;
+        }
         break;
       default: {
         const tk = TRAIT_KEY_INDEX.get(name);
@@ -256,48 +335,58 @@ function validateEntity(m: ScannedMembers, ctx: CheckContext): EntityRecord {
         const shape = TRAIT_KEYS[tk]!.shape;
         if (shape === 'entityRef') {
           if (v === null && name === 'declaredType') {
-            ctx.refuse('NULL_NOT_ABSENT', 'declaredType: null is refused; leave it out', whereOf(m, j, name));
+            if (ctx.enforces('NULL_NOT_ABSENT')) return ctx.refusal('NULL_NOT_ABSENT', 'declaredType: null is refused; leave it out', whereOf(m, j, name));
             continue;
           }
-          if (typeof v !== 'number') ctx.readIndex(v, whereOf(m, j, name));
+          if (typeof v !== 'number') {
+            const r = ctx.readIndex(v, whereOf(m, j, name));
+            if (!r.ok) return r;
+          }
         } else if (shape === 'entityRefs' || shape === 'fileRefs') {
-          checkIndexArray(v, ctx, m, j, name);
+          const r = checkIndexArray(v, ctx, m, j, name);
+          if (!r.ok) return r;
         } else if (shape === 'string') {
           // Built only when observing; otherwise the first byte of the value says its type.
-          if (v === undefined ? ctx.lineBuffer[m.starts[j]!] !== 0x22 : typeof v !== 'string') readString(v ?? null, ctx, whereOf(m, j, name));
+          if (v === undefined ? ctx.lineBuffer[m.starts[j]!] !== 0x22 : typeof v !== 'string') return ctx.refusal('RECORD_MEMBER_TYPE', 'expected a string', whereOf(m, j, name));
         } else if (shape === 'anchor') {
-          readAnchor(v, ctx, m, j, name);
+          const r = readAnchor(v, ctx, m, j, name);
+          if (!r.ok) return r;
         } else if (shape === 'metrics') {
-          if (!isObject(v)) ctx.reject('RECORD_MEMBER_TYPE', 'metrics must be an object', whereOf(m, j, name));
-          for (const [key, n] of v) if (typeof n !== 'number') ctx.readUInt(n, { ...whereOf(m, j, name), pointer: `/metrics/${key}` });
+          if (!isObject(v)) return ctx.refusal('RECORD_MEMBER_TYPE', 'metrics must be an object', whereOf(m, j, name));
+          for (const [key, n] of v) {
+            if (typeof n === 'number') continue;
+            const r = ctx.readUInt(n, { ...whereOf(m, j, name), pointer: `/metrics/${key}` });
+            if (!r.ok) return r;
+          }
         } else {
           literalRefs = [];
-          validateLiteral(v, false, ctx, m, j, literalRefs);
+          const r = validateLiteral(v, false, ctx, m, j, literalRefs);
+          if (!r.ok) return r;
         }
         traitValues[tk] = v;
         present |= 1 << tk;
       }
     }
   }
-  if (i < 0) missing('i', ctx);
-  if (k < 0) missing('k', ctx);
-  if (tr === undefined) missing('tr', ctx);
-  if (mod < 0) missing('m', ctx);
-  if (s === undefined) missing('s', ctx);
-  return { type: 'e', i, k, tr: tr!, m: mod, s: s!, d, traitValues, traitKeysPresent: present, literalRefs };
+  if (i < 0) return missing('i', ctx);
+  if (k < 0) return missing('k', ctx);
+  if (tr === undefined) return missing('tr', ctx);
+  if (mod < 0) return missing('m', ctx);
+  if (s === undefined) return missing('s', ctx);
+  return ok({ type: 'e', i, k, tr, m: mod, s, d, traitValues, traitKeysPresent: present, literalRefs });
 }
 const NO_REFS: LiteralRef[] = [];
 
-function missing(name: string, ctx: CheckContext): never {
-  return ctx.reject('RECORD_MEMBER_MISSING', `the record lacks required member "${name}"`, { member: name });
+function missing(name: string, ctx: CheckContext): Refused {
+  return ctx.refusal('RECORD_MEMBER_MISSING', `the record lacks required member "${name}"`, { member: name });
 }
 
-function validateEdge(m: ScannedMembers, ctx: CheckContext): EdgeRecord {
+function validateEdge(m: ScannedMembers, ctx: CheckContext): Result<EdgeRecord> {
   let k = -1;
   let f = -1;
   let o = -1;
   let p = -1;
-  let anchor: [number, number | bigint, number | bigint] | undefined;
+  let anchor: Anchor | undefined;
   let sourceFile: number | undefined;
   let args: Lite[] | undefined;
   let literalRefs: LiteralRef[] = NO_REFS;
@@ -307,41 +396,61 @@ function validateEdge(m: ScannedMembers, ctx: CheckContext): EdgeRecord {
     switch (name) {
       case 't':
         break;
-      case 'k':
-        k = typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
+      case 'k': {
+        const r = readIndexMember(v, ctx, m, j, name);
+        if (typeof r !== 'number') return r;
+        k = r;
         break;
-      case 'f':
-        f = typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
+      }
+      case 'f': {
+        const r = readIndexMember(v, ctx, m, j, name);
+        if (typeof r !== 'number') return r;
+        f = r;
         break;
-      case 'o':
-        o = typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
+      }
+      case 'o': {
+        const r = readIndexMember(v, ctx, m, j, name);
+        if (typeof r !== 'number') return r;
+        o = r;
         break;
-      case 'p':
-        p = typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
+      }
+      case 'p': {
+        const r = readIndexMember(v, ctx, m, j, name);
+        if (typeof r !== 'number') return r;
+        p = r;
         break;
-      case 'anchor':
-        anchor = readAnchor(v, ctx, m, j, name);
+      }
+      case 'anchor': {
+        const r = readAnchor(v, ctx, m, j, name);
+        if (!r.ok) return r;
+        anchor = r.value;
         break;
-      case 'sourceFile':
-        sourceFile = typeof v === 'number' ? v : ctx.readIndex(v, whereOf(m, j, name));
+      }
+      case 'sourceFile': {
+        const r = readIndexMember(v, ctx, m, j, name);
+        if (typeof r !== 'number') return r;
+        sourceFile = r;
         break;
-      case 'arguments':
-        if (!Array.isArray(v)) return ctx.reject('RECORD_MEMBER_TYPE', 'arguments must be an array of NamedArgument', whereOf(m, j, name));
+      }
+      case 'arguments': {
+        if (!Array.isArray(v)) return ctx.refusal('RECORD_MEMBER_TYPE', 'arguments must be an array of NamedArgument', whereOf(m, j, name));
         literalRefs = [];
-        validateLiteral(v, true, ctx, m, j, literalRefs);
+        const r = validateLiteral(v, true, ctx, m, j, literalRefs);
+        if (!r.ok) return r;
         args = v;
         break;
+      }
       default:
         // R-C7: an edge is closed.
-        ctx.refuse('RECORD_MEMBER_UNKNOWN', `unknown member "${name}"`, whereOf(m, j, name));
+        if (ctx.enforces('RECORD_MEMBER_UNKNOWN')) return ctx.refusal('RECORD_MEMBER_UNKNOWN', `unknown member "${name}"`, whereOf(m, j, name));
     }
   }
-  if (k < 0) missing('k', ctx);
-  if (f < 0) missing('f', ctx);
-  if (o < 0) missing('o', ctx);
-  if (p < 0) missing('p', ctx);
-  if (anchor === undefined) missing('anchor', ctx);
-  return { type: 'x', k, f, o, p, anchor, sourceFile, arguments: args, literalRefs };
+  if (k < 0) return missing('k', ctx);
+  if (f < 0) return missing('f', ctx);
+  if (o < 0) return missing('o', ctx);
+  if (p < 0) return missing('p', ctx);
+  if (anchor === undefined) return missing('anchor', ctx);
+  return ok({ type: 'x', k, f, o, p, anchor, sourceFile, arguments: args, literalRefs });
 }
 
 /** A node of the Literal walk; its pointer is built from the parent chain only when an error is reported. */
@@ -378,7 +487,7 @@ function pointerOfNode(node: LiteralNode, base: string, suffix = ''): string {
  * R-C8: checks a Literal (or, when `isArguments`, an array of NamedArgument) iteratively and collects
  * every `type` reference with its pointer, for the closure check of stage 5.
  */
-export function validateLiteral(root: Lite | undefined, isArguments: boolean, ctx: CheckContext, m: ScannedMembers, j: number, refs: LiteralRef[]): void {
+export function validateLiteral(root: Lite | undefined, isArguments: boolean, ctx: CheckContext, m: ScannedMembers, j: number, refs: LiteralRef[]): Checked {
   const base = '/' + m.names[j]!;
   const stack: LiteralNode[] = [{ v: root, parent: undefined, token: '', args: isArguments }];
   const where = { at: m.starts[j]!, member: m.names[j]! };
@@ -386,57 +495,64 @@ export function validateLiteral(root: Lite | undefined, isArguments: boolean, ct
     const node = stack.pop()!;
     const v = node.v;
     if (node.args) {
-      if (!Array.isArray(v)) ctx.reject('RECORD_MEMBER_TYPE', 'expected an array of NamedArgument', literalWhere(where, base, node));
+      if (!Array.isArray(v)) return ctx.refusal('RECORD_MEMBER_TYPE', 'expected an array of NamedArgument', literalWhere(where, base, node));
       for (let n = v.length - 1; n >= 0; n--) {
         const arg = v[n];
         const argNode: LiteralNode = { v: arg, parent: node, token: String(n), args: false };
-        if (!isObject(arg)) ctx.reject('RECORD_MEMBER_TYPE', 'a NamedArgument is an object', literalWhere(where, base, argNode));
+        if (!isObject(arg)) return ctx.refusal('RECORD_MEMBER_TYPE', 'a NamedArgument is an object', literalWhere(where, base, argNode));
         for (const name of arg.keys()) {
-          if (name !== 'name' && name !== 'value') ctx.refuse('RECORD_MEMBER_UNKNOWN', `unknown member "${name}"`, literalWhere(where, base, argNode, '/' + name, name));
+          if (name !== 'name' && name !== 'value' && ctx.enforces('RECORD_MEMBER_UNKNOWN')) {
+            return ctx.refusal('RECORD_MEMBER_UNKNOWN', `unknown member "${name}"`, literalWhere(where, base, argNode, '/' + name, name));
+          }
         }
-        if (!arg.has('name')) ctx.reject('RECORD_MEMBER_MISSING', 'a NamedArgument needs a name', literalWhere(where, base, argNode, '/name', 'name'));
+        if (!arg.has('name')) return ctx.refusal('RECORD_MEMBER_MISSING', 'a NamedArgument needs a name', literalWhere(where, base, argNode, '/name', 'name'));
         const argName = arg.get('name');
-        if (typeof argName !== 'string' || argName === '') readNonEmpty(argName, ctx, literalWhere(where, base, argNode, '/name'));
-        if (!arg.has('value')) ctx.reject('RECORD_MEMBER_MISSING', 'a NamedArgument needs a value', literalWhere(where, base, argNode, '/value', 'value'));
+        if (typeof argName !== 'string' || argName === '') {
+          const text = readNonEmpty(argName, ctx, literalWhere(where, base, argNode, '/name'));
+          if (!text.ok) return text;
+        }
+        if (!arg.has('value')) return ctx.refusal('RECORD_MEMBER_MISSING', 'a NamedArgument needs a value', literalWhere(where, base, argNode, '/value', 'value'));
         stack.push({ v: arg.get('value'), parent: argNode, token: 'value', args: false });
       }
       continue;
     }
-    if (!isObject(v)) ctx.reject('RECORD_MEMBER_TYPE', 'a Literal is an object', literalWhere(where, base, node));
+    if (!isObject(v)) return ctx.refusal('RECORD_MEMBER_TYPE', 'a Literal is an object', literalWhere(where, base, node));
     const kind = v.get('k');
-    if (kind === undefined) ctx.reject('RECORD_MEMBER_MISSING', 'a Literal needs k', literalWhere(where, base, node, '/k', 'k'));
-    if (typeof kind !== 'string') ctx.reject('RECORD_MEMBER_TYPE', 'a Literal k is a string', literalWhere(where, base, node, '/k'));
+    if (kind === undefined) return ctx.refusal('RECORD_MEMBER_MISSING', 'a Literal needs k', literalWhere(where, base, node, '/k', 'k'));
+    if (typeof kind !== 'string') return ctx.refusal('RECORD_MEMBER_TYPE', 'a Literal k is a string', literalWhere(where, base, node, '/k'));
     const members = Object.hasOwn(LITERAL_MEMBERS, kind) ? LITERAL_MEMBERS[kind] : undefined;
     if (members === undefined) {
-      ctx.refuse('LITERAL_KIND_UNKNOWN', `unknown Literal kind ${JSON.stringify(kind)}`, literalWhere(where, base, node, '/k'));
+      if (ctx.enforces('LITERAL_KIND_UNKNOWN')) return ctx.refusal('LITERAL_KIND_UNKNOWN', `unknown Literal kind ${JSON.stringify(kind)}`, literalWhere(where, base, node, '/k'));
       continue;
     }
     if (v.size !== members.length + 1) {
       for (const name of v.keys()) {
-        if (name !== 'k' && !members.includes(name)) ctx.refuse('RECORD_MEMBER_UNKNOWN', `unknown member "${name}"`, literalWhere(where, base, node, '/' + name, name));
+        if (name !== 'k' && !members.includes(name) && ctx.enforces('RECORD_MEMBER_UNKNOWN')) {
+          return ctx.refusal('RECORD_MEMBER_UNKNOWN', `unknown member "${name}"`, literalWhere(where, base, node, '/' + name, name));
+        }
       }
     }
     for (const name of members) {
-      if (!v.has(name)) ctx.reject('RECORD_MEMBER_MISSING', `a ${kind} Literal needs ${name}`, literalWhere(where, base, node, '/' + name, name));
+      if (!v.has(name)) return ctx.refusal('RECORD_MEMBER_MISSING', `a ${kind} Literal needs ${name}`, literalWhere(where, base, node, '/' + name, name));
     }
     switch (kind) {
       case 'boolean':
-        if (typeof v.get('value') !== 'boolean') ctx.reject('RECORD_MEMBER_TYPE', 'a boolean Literal holds a boolean', literalWhere(where, base, node, '/value'));
+        if (typeof v.get('value') !== 'boolean') return ctx.refusal('RECORD_MEMBER_TYPE', 'a boolean Literal holds a boolean', literalWhere(where, base, node, '/value'));
         break;
       case 'number': {
         const n = v.get('value');
-        if (typeof n !== 'number' && !(n instanceof JsonNumber)) ctx.reject('RECORD_MEMBER_TYPE', 'a number Literal holds a number', literalWhere(where, base, node, '/value'));
+        if (typeof n !== 'number' && !(n instanceof JsonNumber)) return ctx.refusal('RECORD_MEMBER_TYPE', 'a number Literal holds a number', literalWhere(where, base, node, '/value'));
         break;
       }
       case 'string':
-        if (typeof v.get('value') !== 'string') ctx.reject('RECORD_MEMBER_TYPE', 'a string Literal holds a string', literalWhere(where, base, node, '/value'));
+        if (typeof v.get('value') !== 'string') return ctx.refusal('RECORD_MEMBER_TYPE', 'a string Literal holds a string', literalWhere(where, base, node, '/value'));
         break;
       case 'enum':
-        if (typeof v.get('name') !== 'string') ctx.reject('RECORD_MEMBER_TYPE', 'an enum Literal name is a string', literalWhere(where, base, node, '/name'));
+        if (typeof v.get('name') !== 'string') return ctx.refusal('RECORD_MEMBER_TYPE', 'an enum Literal name is a string', literalWhere(where, base, node, '/name'));
         break;
       case 'array': {
         const items = v.get('items');
-        if (!Array.isArray(items)) ctx.reject('RECORD_MEMBER_TYPE', 'an array Literal holds items', literalWhere(where, base, node, '/items'));
+        if (!Array.isArray(items)) return ctx.refusal('RECORD_MEMBER_TYPE', 'an array Literal holds items', literalWhere(where, base, node, '/items'));
         const itemsNode: LiteralNode = { v: items, parent: node, token: 'items', args: false };
         for (let n = items.length - 1; n >= 0; n--) stack.push({ v: items[n], parent: itemsNode, token: String(n), args: false });
         break;
@@ -447,8 +563,16 @@ export function validateLiteral(root: Lite | undefined, isArguments: boolean, ct
     }
     if (kind === 'enum' || kind === 'class' || kind === 'annotation') {
       const type = v.get('type');
-      const ref = typeof type === 'number' ? type : ctx.readIndex(type, literalWhere(where, base, node, '/type'));
+      let ref: number;
+      if (typeof type === 'number') {
+        ref = type;
+      } else {
+        const r = ctx.readIndex(type, literalWhere(where, base, node, '/type'));
+        if (!r.ok) return r;
+        ref = r.value;
+      }
       refs.push(new LiteralTypeRef(ref, node, base));
     }
   }
+  return OK;
 }

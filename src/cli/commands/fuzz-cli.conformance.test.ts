@@ -30,23 +30,34 @@ describe('formcert fuzz against the Python reader', () => {
         '--', 'python3', READER, ...fault, '--persistent',
       );
       expect(r.status).toBe(1);
-      expect(r.stdout).toMatch(/accepted-invalid: case [0-9a-f]{20}/);
+      // One finding with its count of cases and its shrunk representative.
+      expect(r.stdout).toMatch(/1 finding\(s\) from \d+ disagreeing case\(s\): accepted-invalid 1/);
+      expect(r.stdout).toMatch(/accepted-invalid · CARRIAGE_RETURN · R-J1: \d+ case\(s\)\n\s+shrunk representative: case [0-9a-f]{20}/);
       expect(existsSync(join(out, 'journal', 'fuzz-journal-read.json'))).toBe(true);
       // Replayed in exec mode: the saved case does not depend on the mode that found it.
       const replay = formcert('certify', '--vectors', out, '--ops', 'journal.read', '--', 'python3', READER, ...fault, '{op}', '{input}');
       expect(replay.status).toBe(1);
       expect(replay.stdout).toContain('fail:accepted-invalid');
 
-      // The same run under --json: one object, the disagreement with its seed and path, the saved file.
+      // The same run under --json: one object, the finding with its count, seed and path, the saved file.
       const json = formcert(
         'fuzz', '--op', 'journal.read', '--runs', '2000', '--seed', '5', '--max-failures', '1', '--out', out, '--persistent', '--json',
         '--', 'python3', READER, ...fault, '--persistent',
       );
       expect(json.status).toBe(1);
-      const summary = JSON.parse(json.stdout) as { status: number; byClass: Record<string, number>; disagreements: { class: string; id: string; oracle: { code?: string } }[]; saved: { cases: number }; replay: string };
+      const summary = JSON.parse(json.stdout) as {
+        status: number;
+        byClass: Record<string, number>;
+        disagreeingCases: number;
+        findings: { class: string; code: string; requirement: string; count: number; id: string; oracle: { code?: string } }[];
+        saved: { cases: number };
+        replay: string;
+      };
       expect(summary.status).toBe(1);
       expect(summary.byClass).toEqual({ 'accepted-invalid': 1 });
-      expect(summary.disagreements[0]).toMatchObject({ class: 'accepted-invalid', oracle: { code: 'CARRIAGE_RETURN' } });
+      expect(summary.findings).toHaveLength(1);
+      expect(summary.findings[0]).toMatchObject({ class: 'accepted-invalid', code: 'CARRIAGE_RETURN', requirement: 'R-J1', oracle: { code: 'CARRIAGE_RETURN' } });
+      expect(summary.findings[0]!.count).toBe(summary.disagreeingCases);
       expect(summary.saved.cases).toBeGreaterThanOrEqual(1);
       expect(summary.replay).toContain('formcert certify --vectors');
     } finally {

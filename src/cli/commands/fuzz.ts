@@ -33,9 +33,16 @@ interface FuzzJsonSummary {
   oracleSkips?: number;
   corpus?: number;
   testee?: { name: string; mode: string };
+  /** Findings per disagreement class. */
   byClass?: Record<string, number>;
-  disagreements?: {
+  /** Generated cases that disagreed, over all findings. */
+  disagreeingCases?: number;
+  /** One entry per finding (class, oracle code, rule), with its shrunk representative and its count of cases. */
+  findings?: {
     class: string;
+    code?: string;
+    requirement?: string;
+    count: number;
     id: string;
     bytes: number;
     shrinks: number;
@@ -65,12 +72,12 @@ export function register(program: Command, setExit: SetExit): void {
     .option('--out <dir>', 'directory for the saved vectors (<dir>/<format>/fuzz-<op>.json)', 'reports/fuzz')
     .option('--persistent', 'the testee speaks the persistent protocol (one process, JSON lines)')
     .option('--timeout-ms <n>', 'per-case time limit', '5000')
-    .option('--max-failures <n>', 'stop after this many distinct disagreements', '10')
+    .option('--max-failures <n>', 'stop after this many findings (disagreements grouped by class, oracle code and rule)', '10')
     .option('--shrink-budget <n>', 'testee runs allowed for shrinking one disagreement', '300')
     .option('--corpus <dir>', 'golden vector directory used as seed inputs', 'golden')
     .option('--codes', 'also count a rejection with a different code than the oracle\'s (class wrong-code)')
     .option('--replay <path>', 'replay one counterexample path printed by an earlier run (with its --seed)')
-    .option('--json', 'print one JSON summary object on stdout (counts, each disagreement with its seed and path, saved file, replay command, status) instead of the text')
+    .option('--json', 'print one JSON summary object on stdout (counts, each finding with its count, seed and path, saved file, replay command, status) instead of the text')
     .argument('[argv...]', 'the testee command (after --); exec templates may use {op} and {input}')
     .action(async (argv: string[], opts: FuzzCliOptions) => setExit(await runFuzzCommand(argv, opts)));
 }
@@ -206,10 +213,14 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
     corpus: corpus.length,
     testee: { name: testee.implementation.name, mode: testee.mode },
     byClass: {},
-    disagreements: report.disagreements.map((d) => {
+    disagreeingCases: report.disagreeingCases,
+    findings: report.disagreements.map((d) => {
       const e = d.judgement.expectation.expect;
       return {
-        class: d.judgement.disagreement!,
+        class: d.key.disagreement,
+        ...(d.key.code !== undefined ? { code: d.key.code } : {}),
+        ...(d.key.requirement !== undefined ? { requirement: d.key.requirement } : {}),
+        count: d.count,
         id: d.id,
         bytes: d.input.length,
         shrinks: d.shrinks,
@@ -229,18 +240,16 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
     out('no disagreement found');
     return EXIT.OK;
   }
+  const { describeFindingKey } = await import('../../runner/fuzz/group-findings.ts');
   const byClass = new Map<string, number>();
-  for (const d of report.disagreements) {
-    const cls = d.judgement.disagreement!;
-    byClass.set(cls, (byClass.get(cls) ?? 0) + 1);
-  }
+  for (const d of report.disagreements) byClass.set(d.key.disagreement, (byClass.get(d.key.disagreement) ?? 0) + 1);
   summary.byClass = Object.fromEntries(byClass);
-  out(`${report.disagreements.length} disagreement(s): ${[...byClass].map(([c, n]) => `${c} ${n}`).join(', ')}`);
+  out(
+    `${report.disagreements.length} finding(s) from ${report.disagreeingCases} disagreeing case(s): ${[...byClass].map(([c, n]) => `${c} ${n}`).join(', ')}`,
+  );
   for (const d of report.disagreements) {
-    const e = d.judgement.expectation.expect;
-    out(
-      `  ${d.judgement.disagreement}: case ${d.id} (${d.input.length} bytes, ${d.shrinks} shrink step(s)); oracle ${e.verdict}${e.verdict === 'reject' ? ` ${e.code}` : ''}; seed ${d.seed} path ${d.path}`,
-    );
+    out(`  ${describeFindingKey(d.key)}: ${d.count} case(s)`);
+    out(`      shrunk representative: case ${d.id} (${d.input.length} bytes, ${d.shrinks} shrink step(s)); seed ${d.seed} path ${d.path}`);
     for (const line of d.judgement.detail.slice(0, 6)) out(`      ${line}`);
   }
   const saved = await saveFuzzVectors(opts.out, op, report.disagreements, {

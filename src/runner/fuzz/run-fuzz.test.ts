@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS } from '../../../test-support/timeouts.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +31,7 @@ describe('runFuzz against the Python reader', () => {
     const report = await fuzzJournal(argv(), 300, 101);
     expect(report.runs).toBe(300);
     expect(report.disagreements).toEqual([]);
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('finds, shrinks and saves a replayable accepted-invalid case for a reader that tolerates CR', async () => {
     const report = await fuzzJournal(argv('journal-cr-tolerated'), 500, 101);
@@ -65,7 +66,7 @@ describe('runFuzz against the Python reader', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it('replays a counterexample from its seed and path', async () => {
     const first = await fuzzJournal(argv('journal-torn-tail-refused'), 500, 202);
@@ -82,5 +83,5 @@ describe('runFuzz against the Python reader', () => {
     } finally {
       await testee.close();
     }
-  });
+  }, PROCESS_TEST_TIMEOUT_MS);
 });

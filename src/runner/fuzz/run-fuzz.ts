@@ -1,8 +1,10 @@
 /**
  * The fuzz loop: fast-check drives the case arbitrary, the oracle says what must happen, the testee
  * answers through its subprocess, and each disagreement is shrunk by fast-check (through the
- * subprocess again) to a small case. After a disagreement the loop starts a new round with the
- * next seed, so one run can report several distinct disagreements within its budget.
+ * subprocess again) to a small case, then cosmetically (spacing, member order) where the format allows.
+ * Disagreements are grouped into findings (class, oracle code, rule; see group-findings.ts): the first
+ * case of a finding is shrunk, later ones only add to its count. After a new finding the loop starts a
+ * new round with the next seed, so one run can report several distinct findings within its budget.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +14,8 @@ import type { OpHandler, OpName } from '../../shared/ops.ts';
 import { caseId } from '../../shared/vectors.ts';
 import type { Shard } from '../select-cases.ts';
 import type { Testee } from '../testee-reply.ts';
+import { shrinkCosmetically } from './cosmetic-shrink.ts';
+import { findingKey, findingKeyText, type FindingKey } from './group-findings.ts';
 import { fuzzCase, fuzzCaseBytes, type FormatSources, type FuzzCase } from './fuzz-input.ts';
 import { judgeInput, oracleExpectation, type Judgement } from './judge-input.ts';
 import type { CorpusEntry } from './seed-corpus.ts';
@@ -30,7 +34,7 @@ export interface FuzzOptions {
   readonly seed: number;
   /** `--shard I/N`: this job's slice of a campaign whose jobs share `seed` (see {@link roundSeed}). */
   readonly shard?: Shard;
-  /** Stop after this many distinct disagreements. */
+  /** Stop after this many findings (groups of disagreements, not cases). */
   readonly maxDisagreements: number;
   /** Property evaluations allowed for shrinking one disagreement. */
   readonly shrinkBudget: number;
@@ -38,15 +42,19 @@ export interface FuzzOptions {
   readonly replayPath?: string;
   /** `--codes`: a rejection whose reported code differs from the oracle's is a disagreement. */
   readonly checkCodes?: boolean;
-  /** Called after every generated case. */
+  /** Called after every generated case with the cases done and the findings so far. */
   readonly onProgress?: (done: number, found: number) => void;
 }
 
-/** One shrunk disagreement and how to reproduce it. */
+/** One finding: the shrunk representative of a group of disagreements, how many cases fell in it, how to reproduce it. */
 export interface Disagreement {
   readonly input: Uint8Array;
   readonly id: string;
   readonly judgement: Judgement;
+  /** What the group's disagreements share. */
+  readonly key: FindingKey;
+  /** Generated cases (shrink steps not counted) that disagreed this way, the representative's original included. */
+  readonly count: number;
   /** fast-check seed and counterexample path of the round that found it. */
   readonly seed: number;
   readonly path: string;
@@ -59,7 +67,10 @@ export interface FuzzReport {
   readonly seed: number;
   readonly runs: number;
   readonly rounds: number;
+  /** One representative per finding, in the order found. */
   readonly disagreements: Disagreement[];
+  /** Generated cases that disagreed, over all findings. */
+  readonly disagreeingCases: number;
   /** Inputs the oracle skipped. */
   readonly oracleSkips: number;
   /** True when the time budget ran out before the run budget. */
@@ -85,7 +96,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const arbitrary = fuzzCase(options.corpus, options.sources);
   const deadline = options.seconds === undefined ? undefined : performance.now() + options.seconds * 1000;
   const found: Disagreement[] = [];
-  const foundIds = new Set<string>();
+  /** Cases per finding, by key text. */
+  const counts = new Map<string, number>();
   let runs = 0;
   let rounds = 0;
   let oracleSkips = 0;
@@ -107,6 +119,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     }
   };
 
+  /** The judgement of `input` when it reproduces the finding `key` (a crash or hang: twice in a row). */
+  const reproduce = async (input: Uint8Array, key: string): Promise<Judgement | undefined> => {
+    const judgement = await evaluate(input);
+    if (!judgement?.disagreement || findingKeyText(findingKey(judgement)!) !== key) return undefined;
+    return judgement;
+  };
+
   try {
     while (found.length < options.maxDisagreements && runs < options.runs) {
       const remainingMs = deadline === undefined ? undefined : deadline - performance.now();
@@ -117,6 +136,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       const seed = roundSeed(options.seed, rounds, options.shard);
       rounds++;
       const failing = new Map<string, { input: Uint8Array; judgement: Judgement }>();
+      /** The finding this round shrinks: a shrink candidate must keep it (another finding is not this one smaller). */
+      let shrinkingKey: string | undefined;
       let shrinking = false;
       let shrinkSteps = 0;
       let generated = 0;
@@ -129,15 +150,21 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
           options.onProgress?.(runs + generated, found.length);
         }
         if (!judgement?.disagreement) return true;
+        const key = findingKeyText(findingKey(judgement)!);
+        if (shrinking && key !== shrinkingKey) return true;
+        if (!shrinking && counts.has(key)) {
+          // A known finding: counted, not shrunk again, and the search goes on for new ones.
+          counts.set(key, counts.get(key)! + 1);
+          return true;
+        }
         if (judgement.disagreement === 'crash' || judgement.disagreement === 'timeout') {
           // A crash or hang is saved only when it reproduces on a fresh run of the same input (exec: a new
           // process; persistent: a death is charged only alone in a fresh process): a flake is no case.
           const again = await evaluate(input);
           if (again?.disagreement !== judgement.disagreement) return true;
         }
-        const id = caseId(options.op, input);
-        if (foundIds.has(id)) return true;
-        failing.set(id, { input, judgement });
+        failing.set(caseId(options.op, input), { input, judgement });
+        shrinkingKey = key;
         shrinking = true;
         return false;
       });
@@ -150,20 +177,32 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       runs += generated;
       if (details.interrupted) interrupted = true;
       if (details.failed && details.counterexample) {
-        const input = fuzzCaseBytes(options.corpus, details.counterexample[0]);
-        const id = caseId(options.op, input);
-        const hit = failing.get(id);
+        const shrunk = fuzzCaseBytes(options.corpus, details.counterexample[0]);
+        const hit = failing.get(caseId(options.op, shrunk));
         if (!hit && details.errorInstance) throw details.errorInstance;
-        if (hit) {
+        if (hit && shrinkingKey !== undefined) {
+          const key = shrinkingKey;
+          // The judgement of the last candidate kept is the judgement of the polished input.
+          let judgement = hit.judgement;
+          const input = await shrinkCosmetically(options.op, shrunk, async (candidate) => {
+            const again = await reproduce(candidate, key);
+            if (!again) return false;
+            // A crash or hang counts only when it happens again (as for generated cases).
+            if ((again.disagreement === 'crash' || again.disagreement === 'timeout') && !(await reproduce(candidate, key))) return false;
+            judgement = again;
+            return true;
+          });
+          counts.set(key, 1);
           found.push({
             input,
-            id,
-            judgement: hit.judgement,
+            id: caseId(options.op, input),
+            judgement,
+            key: findingKey(judgement)!,
+            count: 1,
             seed,
             path: details.counterexamplePath ?? '',
             shrinks: details.numShrinks,
           });
-          foundIds.add(id);
         }
       }
       if (!details.failed || interrupted || options.replayPath) break;
@@ -171,5 +210,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  return { op: options.op, seed: options.seed, runs, rounds, disagreements: found, oracleSkips, interrupted };
+  const disagreements = found.map((d) => ({ ...d, count: counts.get(findingKeyText(d.key))! }));
+  const disagreeingCases = disagreements.reduce((sum, d) => sum + d.count, 0);
+  return { op: options.op, seed: options.seed, runs, rounds, disagreements, disagreeingCases, oracleSkips, interrupted };
 }

@@ -1,7 +1,8 @@
 /**
  * Saves disagreements as golden vectors (source `fuzz`) that `certify --vectors DIR` replays:
  * DIR/<format>/fuzz-<op>.json, merged with the cases already there (by case id). The expectation
- * is the oracle's; the note says how the case was found and how to reproduce it.
+ * is the oracle's; the note names the finding (class, oracle code, rule), how many fuzz cases fell
+ * in it, and how to reproduce the representative.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import type { OpName } from '../../shared/ops.ts';
 import type { FormatName } from '../vectors/constants.ts';
 import { storeCaseParts, writeGoldenFile, type StoredParts } from '../vectors/golden-storage.ts';
 import { buildCaseValue, buildVectorFileValue, renderJsonFile, type StoredCase } from '../vectors/render-vector-file.ts';
+import { describeFindingKey } from './group-findings.ts';
 import type { Disagreement } from './run-fuzz.ts';
 
 /** Requirement cited by a saved case the oracle accepts: the format's semantic-equality rule for observations. */
@@ -23,18 +25,19 @@ export interface ReproduceInfo {
   readonly persistent: boolean;
 }
 
-/** The stored case of one disagreement (with the side files its input and observation need). */
+/** The stored case of one finding's representative (with the side files its input and observation need). */
 export function disagreementCase(op: OpName, d: Disagreement, info: ReproduceInfo): StoredCase & { readonly sideFiles: StoredParts['sideFiles'] } {
   const e = d.judgement.expectation;
   const cls = d.judgement.disagreement ?? 'unknown';
   const argv = info.argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
   const note =
-    `fuzz: ${cls} by ${info.testeeName}; oracle ${e.expect.verdict === 'accept' ? 'accepts' : `rejects (${e.expect.verdict === 'reject' ? e.expect.code : ''})`}; ` +
+    `fuzz finding ${describeFindingKey(d.key)}: ${d.count} fuzz case(s) by ${info.testeeName}, this one shrunk from the first; ` +
+    `oracle ${e.expect.verdict === 'accept' ? 'accepts' : `rejects (${e.expect.verdict === 'reject' ? e.expect.code : ''})`}; ` +
     `reproduce: formcert fuzz --op ${op} --seed ${d.seed} --replay ${d.path}${info.persistent ? ' --persistent' : ''} -- ${argv}`;
   const parts = storeCaseParts(d.id, d.input, e.expect);
   return {
     id: d.id,
-    name: `fuzz-${cls}-${d.id.slice(0, 10)}`,
+    name: `fuzz-${cls}${d.key.code ? `-${d.key.code.toLowerCase().replace(/_/g, '-')}` : ''}-${d.id.slice(0, 10)}`,
     op,
     profile: e.profile,
     requirements: [e.requirement ?? ACCEPT_REQUIREMENT],

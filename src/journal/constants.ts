@@ -143,3 +143,16 @@ export const SHARED_CODES: readonly string[] = [
 
 /** Read chunk size of the streaming reader. */
 export const READ_CHUNK_BYTES = 1 << 20;
+
+/**
+ * The reference oracle's resource bounds as a testee (not format rules: the format sets no bound on a
+ * journal or an op input). `journal.append` and `journal.track-key` inputs are single JSON documents
+ * held whole; past this many bytes the oracle answers `skipped` instead of holding them.
+ */
+export const OP_INPUT_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Entry-line bytes a streamed `journal.read` collects into its observation; past them the entries are
+ * let go, the file is still read for its verdict, and an accepted file is answered `skipped`.
+ */
+export const READ_OBSERVATION_MAX_BYTES = 8 * 1024 * 1024;

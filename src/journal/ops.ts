@@ -1,8 +1,9 @@
 /** The journal ops of spec/protocol: journal.read, journal.append, journal.track-key. */
-import type { FormatError, Profile } from '../shared/errors.ts';
+import type { FormatError, Profile, Result } from '../shared/errors.ts';
 import type { JsonValue } from '../shared/json/value.ts';
-import type { OpHandler, OpName, OpOutcome } from '../shared/ops.ts';
-import { observationOf, readJournalBytes } from './read-journal.ts';
+import type { InputBound, OpHandler, OpName, OpOptions, OpOutcome, ReadChunk } from '../shared/ops.ts';
+import { OP_INPUT_MAX_BYTES, READ_CHUNK_BYTES, READ_OBSERVATION_MAX_BYTES } from './constants.ts';
+import { JournalReader, observationOf, readJournalBytes, type JournalSummary } from './read-journal.ts';
 import { refuse, RULES } from './refusal.ts';
 import { parseJsonText } from './scan-json.ts';
 import { encodeTrackKey } from './track-key.ts';
@@ -32,12 +33,41 @@ function inputError(message: string, pointer: string, member?: string): OpOutcom
   return reject(refuse(RULES.APPEND_INPUT, message, undefined, pointer, member));
 }
 
-const readOp: OpHandler = (input, options) => {
-  const r = readJournalBytes(input, { collect: true, profile: options?.profile ?? 'strict' });
-  return r.ok ? { accept: true, observation: observationOf(r.value) } : reject(r.error);
-};
+function readOutcome(r: Result<JournalSummary>): OpOutcome {
+  if (!r.ok) return reject(r.error);
+  if (r.value.entriesOverBound) {
+    return { skipped: `the journal is valid, but its entries pass the reference testee's ${READ_OBSERVATION_MAX_BYTES}-byte bound for an observation` };
+  }
+  return { accept: true, observation: observationOf(r.value) };
+}
 
-const appendOp: OpHandler = (input, options) => {
+/**
+ * `journal.read`: in memory, or streamed line by line — memory then bounded by one held line (at most
+ * PENDING_LIMIT_BYTES unless it may still be valid) plus the observation's bound, READ_OBSERVATION_MAX_BYTES.
+ */
+const readOp: OpHandler = Object.assign(
+  (input: Uint8Array, options?: OpOptions) => readOutcome(readJournalBytes(input, { collect: true, profile: options?.profile ?? 'strict' })),
+  {
+    stream: (read: ReadChunk, options?: OpOptions): OpOutcome => {
+      const reader = new JournalReader({ collect: true, profile: options?.profile ?? 'strict', maxCollectedBytes: READ_OBSERVATION_MAX_BYTES });
+      const chunk = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+      for (;;) {
+        const n = read(chunk, 0, chunk.length);
+        // A refusal is final: the rest of the input is not read (an endless input gets its answer).
+        if (n === 0 || !reader.push(chunk.subarray(0, n))) break;
+      }
+      return readOutcome(reader.finish());
+    },
+  },
+);
+
+/** The testee's bound on a single-document op input (OP_INPUT_MAX_BYTES): over it, the op is skipped. */
+const opInputBound = (op: string): InputBound => ({
+  maxBytes: OP_INPUT_MAX_BYTES,
+  refuse: (size) => ({ skipped: `${op} input of ${size ?? `more than ${OP_INPUT_MAX_BYTES}`} bytes passes the reference testee's ${OP_INPUT_MAX_BYTES}-byte bound` }),
+});
+
+const appendInput = (input: Uint8Array, options?: OpOptions): OpOutcome => {
   const profile = options?.profile ?? 'strict';
   const parsed = parseInput(input, profile);
   if (!parsed.ok) return parsed.outcome;
@@ -58,7 +88,7 @@ const appendOp: OpHandler = (input, options) => {
   return { accept: true, observation: new Map([['bytes', Buffer.from(r.value).toString('base64')]]) };
 };
 
-const trackKeyOp: OpHandler = (input, options) => {
+const trackKeyInput = (input: Uint8Array, options?: OpOptions): OpOutcome => {
   const parsed = parseInput(input, options?.profile ?? 'strict');
   if (!parsed.ok) return parsed.outcome;
   const v = parsed.value;
@@ -74,6 +104,9 @@ const trackKeyOp: OpHandler = (input, options) => {
   if (!key.ok) return reject(key.error);
   return { accept: true, observation: new Map([['key', Buffer.from(key.value).toString('base64')]]) };
 };
+
+const appendOp: OpHandler = Object.assign(appendInput, { inputBound: opInputBound('journal.append') });
+const trackKeyOp: OpHandler = Object.assign(trackKeyInput, { inputBound: opInputBound('journal.track-key') });
 
 /** The journal op handlers (OpHandler contract: never throw on bad input). */
 export const ops: Partial<Record<OpName, OpHandler>> = {

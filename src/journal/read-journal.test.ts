@@ -238,3 +238,55 @@ describe('long lines from a source that cannot be read again (a pipe, /dev/zero)
     );
   });
 });
+
+describe('a decided line that never ends (issue 11 item 8: an endless input gets an answer)', () => {
+  /** Pushes `head`, then chunks of `fill` until the reader refuses (at most `max` chunks); returns how many were taken. */
+  function feed(reader: JournalReader, head: Buffer, fill: Buffer, max = 10_000): number {
+    if (!reader.push(head)) return 0;
+    for (let i = 1; i <= max; i++) if (!reader.push(fill)) return i;
+    return -1;
+  }
+
+  it('stops once the line has run past the bound, with the code its bytes decide and a note', () => {
+    const reader = new JournalReader({ pendingLimitBytes: 200, decidedLineLimitBytes: 1000 });
+    const pushes = feed(reader, Buffer.alloc(50, 0), Buffer.alloc(50, 0));
+    // Decided past 200 bytes, read on to just past 1000: the 21st chunk of 50 bytes.
+    expect(pushes).toBe(20);
+    const r = reader.finish();
+    expect(r.ok ? 'accept' : [r.error.code, r.error.location.line, r.error.location.byteOffset]).toEqual([CODES.JSON_SYNTAX, 1, 0]);
+    expect(r.ok ? '' : r.error.message).toContain('reading stopped 1050 bytes into the line');
+  });
+
+  it('stops at once at a CR in the decided line: no later byte changes that refusal', () => {
+    const reader = new JournalReader({ pendingLimitBytes: 200, decidedLineLimitBytes: 1 << 30 });
+    const head = Buffer.concat([Buffer.from(HEADER), Buffer.alloc(300, 0x20), Buffer.from('{"a":'), Buffer.from('\r')]);
+    expect(feed(reader, head, Buffer.alloc(50, 0x20))).toBe(0);
+    const r = reader.finish();
+    expect(r.ok ? 'accept' : [r.error.code, r.error.location.line, r.error.location.byteOffset]).toEqual([CODES.CARRIAGE_RETURN, 2, head.length - 1]);
+    expect(r.ok ? '' : r.error.message).not.toContain('reading stopped');
+  });
+
+  it('a line that may still be valid is never cut by the bound', () => {
+    // Spaces after an entry's start: the prefix decides nothing, so the line is held to its LF.
+    const reader = new JournalReader({ pendingLimitBytes: 200, decidedLineLimitBytes: 1000 });
+    reader.push(Buffer.from(HEADER + entry(1).slice(0, -1)));
+    for (let i = 0; i < 100; i++) expect(reader.push(Buffer.alloc(50, 0x20))).toBe(true);
+    reader.push(Buffer.from('}\n'));
+    const r = reader.finish();
+    expect(r.ok ? r.value.entryCount : r.error.code).toBe(1);
+  });
+});
+
+describe('the collected observation has a bound (maxCollectedBytes)', () => {
+  const lines = (n: number) => HEADER + Array.from({ length: n }, (_, i) => entry(i + 1) + '\n').join('');
+
+  it('lets the entries go past the bound and still gives the verdict of the whole file', () => {
+    const within = readJournalBytes(Buffer.from(lines(3)), { collect: true, maxCollectedBytes: 3 * (entry(1).length + 1) });
+    expect(within.ok && within.value.entries?.length).toBe(3);
+    const over = readJournalBytes(Buffer.from(lines(3)), { collect: true, maxCollectedBytes: 2 * (entry(1).length + 1) });
+    expect(over.ok && [over.value.entries, over.value.entriesOverBound, over.value.entryCount]).toEqual([undefined, true, 3]);
+    // A fault after the bound is still found.
+    const bad = readJournalBytes(Buffer.from(lines(3) + entry(9) + '\n'), { collect: true, maxCollectedBytes: 10 });
+    expect(bad.ok ? 'accept' : bad.error.code).toBe(CODES.POSITION_GAP);
+  });
+});

@@ -37,8 +37,10 @@ export interface JournalSummary {
   readonly tornTailBytes: number;
   /** v2 only: whether the file ends with LF (R-J3 lets the final v2 line go without one). */
   readonly endsWithLf: boolean;
-  /** The observation's entries, when the read was asked to collect them. */
+  /** The observation's entries, when the read was asked to collect them (and they fit its bound). */
   readonly entries?: JsonValue[];
+  /** Set when the entries to collect passed `maxCollectedBytes`: the verdict holds, the entries were let go. */
+  readonly entriesOverBound?: true;
 }
 
 /** Options of a read. */
@@ -56,10 +58,25 @@ export interface ReadOptions {
   readonly reread?: (start: number, end: number) => Buffer;
   /** Overrides {@link PENDING_LIMIT_BYTES} (tests use a small one). */
   readonly pendingLimitBytes?: number;
+  /**
+   * When collecting, the entry lines' bytes kept at most: past it the entries are let go (the summary
+   * says so) and the read goes on for its verdict, so memory stays bounded on any input.
+   */
+  readonly maxCollectedBytes?: number;
+  /** Overrides {@link DECIDED_LINE_LIMIT_BYTES} (tests use a small one). */
+  readonly decidedLineLimitBytes?: number;
 }
 
 /** Bytes of an unterminated line held in memory before the reader counts it instead (needs `reread`). */
 export const PENDING_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Bytes of a line whose refusal is decided (and which cannot be read again) read on in search of its
+ * LF before the reader stops: past them the refusal is given as the bytes read decide it. Only a CR or
+ * an invalid UTF-8 byte later in the same line could still change its code, and an endless line
+ * (/dev/zero) must get an answer.
+ */
+export const DECIDED_LINE_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /** The payloads of the line being checked, built or measured on demand from their spans. */
 class LinePayloads implements PayloadAccess {
@@ -100,7 +117,11 @@ export class JournalReader {
   private last: Int | null = null;
   private entryCount = 0;
   private error: FormatError | undefined;
-  private readonly entries: JsonValue[] = [];
+  private entries: JsonValue[] = [];
+  private readonly maxCollected: number;
+  private collectedBytes = 0;
+  private entriesOverBound = false;
+  private readonly decidedLimit: number;
   private readonly payload: LinePayloads;
 
   constructor(options: ReadOptions = {}) {
@@ -110,6 +131,8 @@ export class JournalReader {
     this.payload = new LinePayloads(this.scanner);
     this.reread = options.reread;
     this.pendingLimit = options.pendingLimitBytes ?? PENDING_LIMIT_BYTES;
+    this.maxCollected = options.maxCollectedBytes ?? Number.POSITIVE_INFINITY;
+    this.decidedLimit = options.decidedLineLimitBytes ?? DECIDED_LINE_LIMIT_BYTES;
   }
 
   /** Feeds the next bytes; returns false once the file is refused (later chunks are ignored). */
@@ -121,10 +144,11 @@ export class JournalReader {
       const lf = buf.indexOf(BYTE.LF);
       if (lf < 0) {
         this.keep(buf);
-        return true;
+        return !this.error;
       }
       if (this.decided) {
         this.keep(buf.subarray(0, lf));
+        if (this.error) return false;
         this.lineNo++;
         return this.stop(this.decidedRefusal(true));
       }
@@ -142,7 +166,7 @@ export class JournalReader {
       start = lf + 1;
     }
     if (start < buf.length) this.keep(buf.subarray(start));
-    return true;
+    return !this.error;
   }
 
   /** Ends the input and returns the verdict. */
@@ -188,14 +212,19 @@ export class JournalReader {
       recoveredBytes: this.offset,
       tornTailBytes,
       endsWithLf,
-      ...(this.collect ? { entries: this.entries } : {}),
+      ...(this.collect && !this.entriesOverBound ? { entries: this.entries } : {}),
+      ...(this.entriesOverBound ? { entriesOverBound: true as const } : {}),
     });
   }
 
   private keep(bytes: Buffer): void {
     if (this.counting) {
-      if (this.decided) this.decided.track(bytes, this.partsLength);
+      const d = this.decided;
+      if (d) d.track(bytes, this.partsLength);
       this.partsLength += bytes.length;
+      // A CR is the first check of a line: once seen, no later byte changes the refusal. Past the
+      // bound, an endless line is answered as far as it was read (DECIDED_LINE_LIMIT_BYTES).
+      if (d && (d.cr >= 0 || this.partsLength > this.decidedLimit)) this.stopDecided(d.cr < 0);
       return;
     }
     // Copied: the caller may reuse its chunk buffer.
@@ -208,6 +237,7 @@ export class JournalReader {
       this.counting = true;
     } else if (!this.reread && this.partsLength > this.pendingLimit) {
       this.decideFromPrefix();
+      if (this.decided && this.decided.cr >= 0) this.stopDecided(false);
     }
   }
 
@@ -240,6 +270,14 @@ export class JournalReader {
     this.decided = new DecidedLine(cr, bomFault, utf8, json, held.subarray(bodyEnd), bodyEnd);
     this.parts = [Buffer.from(held.subarray(0, BOM.length))];
     this.counting = true;
+  }
+
+  /** Stops the read at a decided line without waiting for its LF; `cut` when the line was not read to its end. */
+  private stopDecided(cut: boolean): void {
+    this.lineNo++;
+    const e = this.decidedRefusal(true);
+    const note = ` (reading stopped ${this.partsLength} bytes into the line, before its LF: only a CR or an invalid UTF-8 byte further on could have changed this code)`;
+    this.stop(cut ? { ...e, message: e.message + note } : e);
   }
 
   /** The refusal of a decided line, by the order checkLine applies (R-J1 first, then JSON). */
@@ -350,9 +388,17 @@ export class JournalReader {
     for (const e of entries) {
       if (e.position <= origin) continue;
       this.entryCount++;
-      if (this.collect) {
+      if (this.collect && !this.entriesOverBound) {
         const p = e.source.get('payload')!;
         this.entries.push(buildEntryObservation(e.source, this.payload.value(p)));
+      }
+    }
+    if (this.collect && !this.entriesOverBound) {
+      this.collectedBytes += lineBytes;
+      if (this.collectedBytes > this.maxCollected) {
+        // Let the entries go; the rest of the file is still read for its verdict.
+        this.entriesOverBound = true;
+        this.entries = [];
       }
     }
     return true;

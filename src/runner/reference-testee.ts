@@ -11,10 +11,12 @@ import { PACKAGE_ROOT } from '../shared/package-root.ts';
 import type { Profile } from '../shared/errors.ts';
 import { writeJson } from '../shared/json/write-value.ts';
 import { isOpName, OP_NAMES, type OpHandler, type OpName, type OpOutcome, type ReadChunk } from '../shared/ops.ts';
+import { readBounded } from '../shared/read-bounded.ts';
 import { loadOracleOp } from './oracle-ops.ts';
 import type { ImplementationInfo } from './testee-reply.ts';
 import { EXEC_STATUS } from './exec-testee.ts';
 import { printRejection } from './print-rejection.ts';
+import { streamCodegraphRead } from './stream-codegraph-read.ts';
 
 const REPO_ROOT = PACKAGE_ROOT;
 
@@ -76,6 +78,42 @@ async function readInput(path: string): Promise<Uint8Array> {
   }
 }
 
+/** Reads at most `limit` bytes of `path`, or finds it longer (I/O errors as InputReadError). */
+function readInputBounded(path: string, limit: number): ReturnType<typeof readBounded> {
+  try {
+    return readBounded(path, limit);
+  } catch (e) {
+    throw new InputReadError((e as Error).message, { cause: e });
+  }
+}
+
+/**
+ * Streams the testee runs in place of an op's own: `codegraph.read` stops reading once its refusal is
+ * certain (stream-codegraph-read.ts), where the codegraph reader reads a refused line to its end.
+ */
+export const TESTEE_STREAMS: Partial<Record<OpName, (read: ReadChunk, profile: Profile) => OpOutcome>> = {
+  'codegraph.read': (read, profile) => streamCodegraphRead(read, profile),
+};
+
+/**
+ * Runs `op` on the input at `path` (a file, a pipe or a device) so that memory never follows the
+ * input: an op that streams reads it in chunks; an op on one document of bounded size reads at most
+ * its bound and refuses a longer input as the op does (issue 11 item 8). Only an op with neither (none
+ * of the contract's today; reference-testee.test.ts checks) reads its input whole.
+ */
+async function runOnInput(op: OpName, handler: OpHandler, path: string, profile: Profile): Promise<OpOutcome> {
+  const own = TESTEE_STREAMS[op];
+  if (own) return readStreaming(path, (read) => own(read, profile));
+  const stream = handler.stream;
+  if (stream) return readStreaming(path, (read) => stream(read, { profile }));
+  const bound = handler.inputBound;
+  if (bound) {
+    const input = readInputBounded(path, bound.maxBytes);
+    return input.ok ? await handler(input.bytes, { profile }) : bound.refuse(input.size);
+  }
+  return await handler(await readInput(path), { profile });
+}
+
 /** Runs a streaming op over the file (or pipe, or device) at `path`, read synchronously in chunks. */
 function readStreaming(path: string, stream: (read: ReadChunk) => OpOutcome): OpOutcome {
   let fd: number;
@@ -116,8 +154,7 @@ export async function execReferenceOp(op: string, inputPath: string, out: Writab
   }
   let outcome: OpOutcome;
   try {
-    // An op that streams its input reads it in chunks: memory follows what it keeps, not the input.
-    outcome = handler.stream ? readStreaming(inputPath, (read) => handler.stream!(read, { profile })) : await handler(await readInput(inputPath), { profile });
+    outcome = await runOnInput(op, handler, inputPath, profile);
   } catch (e) {
     if (e instanceof InputReadError) {
       err.write(`formcert testee: cannot read ${inputPath}: ${e.message}\n`);
@@ -148,9 +185,9 @@ export async function execReferenceOp(op: string, inputPath: string, out: Writab
 /** Builds the reply line of one run. */
 async function answerRun(handlers: ReadonlyMap<string, OpHandler>, seq: number, op: string, inputPath: string, profile: Profile): Promise<string> {
   const handler = handlers.get(op);
-  if (!handler) return JSON.stringify({ seq, skipped: `op ${op} is not declared by this testee` });
+  if (!handler || !isOpName(op)) return JSON.stringify({ seq, skipped: `op ${op} is not declared by this testee` });
   try {
-    const outcome = await handler(await readFile(inputPath), { profile });
+    const outcome = await runOnInput(op, handler, inputPath, profile);
     if ('skipped' in outcome) return JSON.stringify({ seq, skipped: outcome.skipped });
     if (outcome.accept) return `{"seq":${seq},"accept":true,"observation":${writeJson(outcome.observation)}}`;
     return JSON.stringify({ seq, accept: false, code: outcome.error.code, message: outcome.error.message });

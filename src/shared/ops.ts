@@ -38,7 +38,16 @@ export type ReadChunk = (buf: Buffer, offset: number, length: number) => number;
  */
 export type OpHandler = ((input: Uint8Array, options?: OpOptions) => OpOutcome | Promise<OpOutcome>) & {
   readonly stream?: (read: ReadChunk, options?: OpOptions) => OpOutcome;
+  /** The input's size bound, for an op whose input is one document: a larger input is refused unread past it. */
+  readonly inputBound?: InputBound;
 };
+
+/** A documented bound on the size of an op's input, and the op's refusal of an input over it. */
+export interface InputBound {
+  readonly maxBytes: number;
+  /** The refusal of an input over the bound; `size` is its length when known (a regular file), else undefined. */
+  readonly refuse: (size: number | undefined) => OpOutcome;
+}
 
 /** True when `name` is an op of the contract. */
 export function isOpName(name: string): name is OpName {

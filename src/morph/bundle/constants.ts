@@ -23,6 +23,12 @@ export const BUNDLE = {
   /** Separator between the hashed parts of a boundary attempt. */
   NUL: '\u0000',
 } as const;
+/**
+ * The morph.encode request bound in bytes (64 MiB, MORPH-ENC-1): the artifact's bound, for the same
+ * reason — a 16 MiB input escaped as a JSON string, plus the guide.
+ */
+export const ENCODE_REQUEST_MAX_BYTES = 64 * 1024 * 1024;
+
 /** A bundle section name. */
 export type BundleSection = (typeof BUNDLE.SECTIONS)[number];
 

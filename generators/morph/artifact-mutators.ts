@@ -5,7 +5,8 @@
  */
 import { ARTIFACT_LEVELS, LEVEL_POINTERS, checkArtifactShape, type ArtifactLevel } from '../../src/morph/artifact/check-artifact-shape.ts';
 import { sealArtifact } from '../../src/morph/artifact/seal-artifact.ts';
-import { CONTEXT_CODES, CONTEXT_RULES, ruleProfile } from '../../src/morph/bundle/constants.ts';
+import { CONTEXT_CODES, CONTEXT_RULES } from '../../src/morph/bundle/constants.ts';
+import { requirementProfile } from '../../src/shared/refusals.ts';
 import { MORPH_CODES } from '../../src/morph/constants.ts';
 import type { Profile } from '../../src/shared/errors.ts';
 import { JSON_CODES, JSON_RULES } from '../../src/shared/json/constants.ts';
@@ -75,7 +76,7 @@ const write = (a: JsonValue) => writeJson(a, { indent: 2 }) + '\n';
  * reader must refuse them) and R-M10 only decides which code answers, so they are `core`.
  */
 function m(name: string, requirement: string, code: string, mutate: (a: JsonObject) => JsonValue | string): ArtifactMutator {
-  const profile = requirement === CONTEXT_RULES.IMPORT_ORDER ? 'core' : ruleProfile(requirement);
+  const profile = requirement === CONTEXT_RULES.IMPORT_ORDER ? 'core' : requirementProfile(requirement);
   return { name, requirement, code, profile, mutate: (a) => {
     const out = mutate(a);
     return typeof out === 'string' ? out : write(out);

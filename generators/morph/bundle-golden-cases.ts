@@ -7,7 +7,8 @@
  */
 import fc from 'fast-check';
 import { buildArtifact, type BuildArtifactRequest } from '../../src/morph/artifact/build-artifact.ts';
-import { CONTEXT_CODES as C, CONTEXT_RULES as R, ruleProfile } from '../../src/morph/bundle/constants.ts';
+import { CONTEXT_CODES as C, CONTEXT_RULES as R } from '../../src/morph/bundle/constants.ts';
+import { requirementProfile } from '../../src/shared/refusals.ts';
 import { encodeBundle, type BundlePlan, type EncodedBundle } from '../../src/morph/bundle/encode-bundle.ts';
 import { writeBundle } from '../../src/morph/bundle/frame-bundle.ts';
 import { metadataValue } from '../../src/morph/bundle/parse-bundle-metadata.ts';
@@ -206,7 +207,7 @@ function importCases(): CaseSpec[] {
   for (const m of artifactMutators()) {
     for (const { label, a } of bases.filter((x, i) => i === 0 || !generic(m.name))) out.push(reject('morph.import', `mut-${m.name}-${label}`, m.mutate(a.value), m.code, withIntegrity(m), m.profile, `artifact mutator ${m.name}`));
   }
-  out.push(reject('morph.import', 'plan-delimiter-differs-from-layout', writeJson(reseal(setAt(artifact(ir(RECORDS), planOf('rows-delimited', '\t')).value, '/plan/options', new Map([['delimiter', ',']])))), C.PLAN_SECTION_MISMATCH, ['MORPH-ART-7'], ruleProfile('MORPH-ART-7'), 'plan says comma, the layout tab'));
+  out.push(reject('morph.import', 'plan-delimiter-differs-from-layout', writeJson(reseal(setAt(artifact(ir(RECORDS), planOf('rows-delimited', '\t')).value, '/plan/options', new Map([['delimiter', ',']])))), C.PLAN_SECTION_MISMATCH, ['MORPH-ART-7'], requirementProfile('MORPH-ART-7'), 'plan says comma, the layout tab'));
   return out;
 }
 
@@ -240,7 +241,7 @@ function encodeCases(): CaseSpec[] {
   out.push(accept('morph.encode', 'accept-whitespace-around-input', request(' \n{"b":[1.0,2e1],"a":"😀"}\t', planOf('json-compact'), shortGuide('json-compact')), ['MORPH-ENC-1', 'R-M11a'], 'whitespace around the input value is allowed; lexemes and order are kept', 'strict'));
   out.push(accept('morph.encode', 'accept-nested-path-value', request(NESTED, planOf('path-value'), shortGuide('path-value')), ['MORPH-ENC-1'], 'path-value keeps 1.2300, 1E400 and -0', 'strict'));
   out.push(accept('morph.encode', 'accept-empty-array-json-lines', request('[]', planOf('json-lines'), shortGuide('json-lines')), ['MORPH-ENC-1'], 'empty payload section', 'strict'));
-  const enc = (name: string, input: string, code: string, req: string, note: string, profile: Profile = ruleProfile(req)) => reject('morph.encode', name, input, code, [req], profile, note);
+  const enc = (name: string, input: string, code: string, req: string, note: string, profile: Profile = requirementProfile(req)) => reject('morph.encode', name, input, code, [req], profile, note);
   out.push(
     enc('request-not-json', '{"input":"1"', JSON_CODES.SYNTAX, R.ENCODE_REQUEST, 'the request itself is strict JSON', 'core'),
     enc('request-array', '[]', C.ENCODE_REQUEST_INVALID, R.ENCODE_REQUEST, 'the request is an object'),

@@ -4,7 +4,8 @@
  * every marker, every section, every metadata member, the digests and the layout (R-M6).
  */
 import { bundleMarkers, markersInOrder } from '../../src/morph/bundle/bundle-markers.ts';
-import { BUNDLE, CONTEXT_CODES, CONTEXT_RULES, ruleProfile } from '../../src/morph/bundle/constants.ts';
+import { BUNDLE, CONTEXT_CODES, CONTEXT_RULES } from '../../src/morph/bundle/constants.ts';
+import { requirementProfile } from '../../src/shared/refusals.ts';
 import type { EncodedBundle } from '../../src/morph/bundle/encode-bundle.ts';
 import { writeBundle, type BundleParts } from '../../src/morph/bundle/frame-bundle.ts';
 import { METADATA_MEMBERS } from '../../src/morph/bundle/parse-bundle-metadata.ts';
@@ -29,7 +30,7 @@ export interface BundleMutator {
 const ZERO_DIGEST = '0'.repeat(64);
 
 /** A mutator; the profile is its requirement's (given explicitly for rules of the codec layer's registry). */
-function m(name: string, requirement: string, code: string, mutate: (b: EncodedBundle) => Uint8Array | string, profile: Profile = ruleProfile(requirement)): BundleMutator {
+function m(name: string, requirement: string, code: string, mutate: (b: EncodedBundle) => Uint8Array | string, profile: Profile = requirementProfile(requirement)): BundleMutator {
   return { name, requirement, code, profile, mutate };
 }
 

@@ -102,7 +102,7 @@ export const CODEC_MUTATORS: readonly CodecMutator[] = [
       { name: `${prefix}-empty-fields`, requirement, code: MORPH_CODES.LAYOUT_INVALID_VALUE, profile: 'core' as const, codecs: [id], mutate: (s: EncodedSection) => withMeta(s, (m) => m.set('fields', [])) },
     ];
   }),
-  { name: 'rows-delimiter-colon', requirement: RULES.ROWS_CELL, code: MORPH_CODES.LAYOUT_INVALID_VALUE, profile: 'core', codecs: ['rows-delimited@1'], mutate: (s) => withMeta(s, (m) => m.set('delimiter', ':')) },
+  { name: 'rows-delimiter-colon', requirement: RULES.ROWS_LAYOUT, code: MORPH_CODES.LAYOUT_INVALID_VALUE, profile: 'core', codecs: ['rows-delimited@1'], mutate: (s) => withMeta(s, (m) => m.set('delimiter', ':')) },
   { name: 'rows-row-count-zero', requirement: RULES.ROW_COUNT_MIN, code: MORPH_CODES.LAYOUT_INVALID_VALUE, profile: 'strict', codecs: ['rows-delimited@1', 'columns-json@1'], mutate: (s) => withMeta(s, (m) => m.set('rowCount', new JsonNumber('0'))) },
   { name: 'rows-row-count-over-limit', requirement: RULES.DECLARED_COUNTS, code: MORPH_CODES.LIMIT_EXCEEDED, profile: 'core', codecs: ['rows-delimited@1', 'columns-json@1'], mutate: (s) => withMeta(s, (m) => m.set('rowCount', new JsonNumber('125000'))) },
   { name: 'rows-cell-codec-unknown', requirement: RULES.ROWS_LAYOUT, code: MORPH_CODES.LAYOUT_INVALID_VALUE, profile: 'core', codecs: ['rows-delimited@1'], mutate: (s) => withMeta(s, (m) => m.set('cellCodec', 'csv')) },

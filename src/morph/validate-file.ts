@@ -6,7 +6,7 @@
  * as `strict`; the printed rule and profile say which kind of rule it is (MORPH-CTX-9).
  */
 import type { FileValidator } from '../shared/file-validator.ts';
-import { fail, formatError, ok } from '../shared/errors.ts';
+import { fail, ok } from '../shared/errors.ts';
 import { readBounded } from '../shared/read-bounded.ts';
 import { MAX_ARTIFACT_BYTES, importArtifact } from './artifact/import-artifact.ts';
 import { renderArtifact } from './artifact/render-artifact.ts';
@@ -14,6 +14,7 @@ import { BUNDLE, CONTEXT_RULES } from './bundle/constants.ts';
 import { decodeBundle } from './bundle/decode-bundle.ts';
 import { MORPH_CODES } from './constants.ts';
 import { measureIr } from './ir/measure-ir.ts';
+import { morphError } from './refusal.ts';
 
 /**
  * Reads a file, pipe or device of at most `limit` bytes; a longer input is refused with the bound's
@@ -23,7 +24,7 @@ async function readBoundedInput(path: string, limit: number, requirement: string
   const read = readBounded(path, limit);
   if (!read.ok) {
     const size = read.size === undefined ? 'more than ' + limit : String(read.size);
-    return fail(formatError(MORPH_CODES.LIMIT_EXCEEDED, requirement, `input is ${size} bytes, over ${limit}`, { byteOffset: limit }));
+    return fail(morphError(MORPH_CODES.LIMIT_EXCEEDED, requirement, `input is ${size} bytes, over ${limit}`, { byteOffset: limit }));
   }
   return ok(read.bytes);
 }

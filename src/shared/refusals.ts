@@ -67,3 +67,30 @@ export function refusalFor(format: RegistryFormat, code: string, variant?: strin
   if (!rule) throw new Error(`registry: ${code} has no variant ${variant}`);
   return rule;
 }
+
+/**
+ * The profile of a refusal with `code` that cites `requirement` (for readers whose call sites name the
+ * rule they enforce, as MORPH's do): the registry's profile for that code and rule — the entry's or a
+ * variant's pinned profile when it has one — else the requirement's own profile. Throws on a code or a
+ * requirement the registries do not list (a bug in the caller, never a verdict on input).
+ */
+export function profileFor(format: RegistryFormat, code: string, requirement: string): Profile {
+  tables ??= loadTables();
+  const entry = tables.get(format)?.get(code) ?? tables.get('shared')!.get(code);
+  if (!entry) throw new Error(`registry: ${format} has no error code ${code}`);
+  if (requirement === entry.main.requirement) return entry.main.profile;
+  const variant = entry.variants.get(requirement);
+  if (variant) return variant.profile;
+  return requirementProfile(requirement);
+}
+
+/** Every requirement's profile, read once (requirement id → profile). */
+let requirementProfiles: Map<string, Profile> | undefined;
+
+/** The profile of requirement `id` in the registries (any format). Throws on an id they do not list. */
+export function requirementProfile(id: string): Profile {
+  requirementProfiles ??= new Map(REGISTRY_FORMATS.flatMap((f) => loadRequirements(f).map((r) => [r.id, r.profile] as const)));
+  const own = requirementProfiles.get(id);
+  if (own === undefined) throw new Error(`registry: unknown requirement ${id}`);
+  return own;
+}

@@ -8,7 +8,7 @@ import { appendPointer } from '../../shared/json/pointer.ts';
 import { isJsonArray, isJsonObject, type JsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { INPUT_KINDS, type InputKind } from '../constants.ts';
 import { ARTIFACT, CONTEXT_CODES, CONTEXT_RULES, DIGEST_PATTERN, type PlannerPolicy } from '../bundle/constants.ts';
-import { contextError } from '../bundle/context-error.ts';
+import { morphError } from '../refusal.ts';
 
 /** A checked artifact: every level's members, typed. Objects stay JSON (options, layoutMetadata, schema). */
 export interface ArtifactFields {
@@ -112,10 +112,10 @@ function checkLevel(value: JsonValue | undefined, level: ArtifactLevel): Result<
   const pointer = LEVEL_POINTERS[level];
   const rules: Record<string, MemberRule> = ARTIFACT_LEVELS[level];
   const refuse = (code: string, message: string, at: string, member?: string): Result<never> =>
-    fail(contextError(code, levelRule(level), message, member === undefined ? { pointer: at } : { pointer: at, member }));
+    fail(morphError(code, levelRule(level), message, member === undefined ? { pointer: at } : { pointer: at, member }));
   if (!isJsonObject(value)) {
     return level === 'envelope'
-      ? fail(contextError(CONTEXT_CODES.ARTIFACT_NOT_OBJECT, CONTEXT_RULES.ARTIFACT_SHAPE, 'the artifact is not a JSON object', { pointer }))
+      ? fail(morphError(CONTEXT_CODES.ARTIFACT_NOT_OBJECT, CONTEXT_RULES.ARTIFACT_SHAPE, 'the artifact is not a JSON object', { pointer }))
       : refuse(CONTEXT_CODES.ARTIFACT_INVALID_MEMBER, `${pointer} is not a JSON object`, pointer);
   }
   for (const key of value.keys()) {

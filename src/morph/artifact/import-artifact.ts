@@ -12,7 +12,7 @@ import type { Ir } from '../ir/types.ts';
 import { ARTIFACT, CONTEXT_CODES, CONTEXT_RULES, PROMPT } from '../bundle/constants.ts';
 import { checkArtifactShape, type ArtifactFields } from './check-artifact-shape.ts';
 import { computeSeal } from './seal-artifact.ts';
-import { contextError } from '../bundle/context-error.ts';
+import { morphError } from '../refusal.ts';
 
 /** MORPH-ART-1: the largest artifact file read (64 MiB: a 16 MiB payload escaped, plus the guide). */
 export const MAX_ARTIFACT_BYTES = 64 * 1024 * 1024;
@@ -26,7 +26,7 @@ export interface ImportedArtifact {
 }
 
 function refuse(code: string, requirement: string, message: string, pointer: string): Result<never> {
-  return fail(contextError(code, requirement, message, { pointer }));
+  return fail(morphError(code, requirement, message, { pointer }));
 }
 
 /** Stage 2 (R-M10): the fixed version and mode strings. */
@@ -93,7 +93,7 @@ export function checkArtifactIntegrity(a: ArtifactFields): Result<void> {
 export function importArtifact(input: Uint8Array | string): Result<ImportedArtifact> {
   const size = typeof input === 'string' ? Buffer.byteLength(input, 'utf8') : input.length;
   if (size > MAX_ARTIFACT_BYTES) {
-    return fail(contextError(MORPH_CODES.LIMIT_EXCEEDED, CONTEXT_RULES.ARTIFACT_JSON, `artifact is ${size} bytes, over ${MAX_ARTIFACT_BYTES}`, { byteOffset: MAX_ARTIFACT_BYTES }));
+    return fail(morphError(MORPH_CODES.LIMIT_EXCEEDED, CONTEXT_RULES.ARTIFACT_JSON, `artifact is ${size} bytes, over ${MAX_ARTIFACT_BYTES}`, { byteOffset: MAX_ARTIFACT_BYTES }));
   }
   // MORPH-ART-1: the file is strict JSON (R-S1); the JSON core's codes answer.
   const parsed = parseJson(input);

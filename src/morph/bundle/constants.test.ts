@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadErrorCodes, loadRequirements, SPEC_DIR } from '../../shared/registry.ts';
-import { CONTEXT_CODES, CONTEXT_RULES, ruleProfile } from './constants.ts';
+import { CONTEXT_CODES, CONTEXT_RULES } from './constants.ts';
 
 const own = {
   codes: (JSON.parse(readFileSync(join(SPEC_DIR, 'morph/error-codes-context.json'), 'utf8')) as { codes: Array<{ code: string; requirement: string }> }).codes,
@@ -14,11 +14,10 @@ describe('part 2 registries (spec/morph/*-context.json)', () => {
     expect(own.codes.map((c) => c.code).sort()).toEqual(Object.values(CONTEXT_CODES).sort());
   });
 
-  it('cites only registered requirements, each with the profile ruleProfile gives it', () => {
+  it('cites only registered requirements', () => {
     const all = new Map([...loadRequirements('morph'), ...loadRequirements('shared')].map((r) => [r.id, r.profile]));
     for (const id of Object.values(CONTEXT_RULES)) expect(all.has(id), id).toBe(true);
     for (const c of own.codes) expect(all.has(c.requirement), c.code).toBe(true);
-    for (const r of own.requirements) expect(ruleProfile(r.id), r.id).toBe(r.profile);
   });
 
   it('shares no code or requirement id with the other morph registry files', () => {

@@ -151,16 +151,3 @@ export const CONTEXT_RULES = {
   VALIDATE_PROFILE: 'MORPH-CTX-9',
 } as const;
 
-/**
- * Requirements of part 2 whose verdicts follow from a resolution or a rule this suite decided
- * (profile `strict`), with R-S1 (what strict JSON adds to RFC 8259); every other follows from the seed (`core`).
- */
-export const STRICT_CONTEXT_RULES: ReadonlySet<string> = new Set([
-  'R-S1', 'R-M4', 'R-M5', 'R-M6', 'R-M6a', 'R-M8', 'R-M9', 'R-M10', 'R-M15', 'R-M16',
-  'MORPH-CTX-9', 'MORPH-ART-5', 'MORPH-ART-7', 'MORPH-ENC-1', 'MORPH-ENC-2', 'MORPH-PLAN-1', 'MORPH-PLAN-2', 'MORPH-PLAN-3',
-]);
-
-/** The profile of a part-2 requirement. */
-export function ruleProfile(requirement: string): 'core' | 'strict' {
-  return STRICT_CONTEXT_RULES.has(requirement) ? 'strict' : 'core';
-}

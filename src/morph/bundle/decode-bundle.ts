@@ -12,7 +12,7 @@ import type { Ir } from '../ir/types.ts';
 import { BUNDLE, CONTEXT_CODES, CONTEXT_RULES } from './constants.ts';
 import { parseBundleFrame, type BundleFrame } from './parse-bundle-frame.ts';
 import { parseBundleMetadata, parseBundleSchema, type BundleMetadata } from './parse-bundle-metadata.ts';
-import { contextError } from './context-error.ts';
+import { morphError } from '../refusal.ts';
 
 /** Everything a bundle holds once read and checked. */
 export interface DecodedBundle {
@@ -29,15 +29,15 @@ const LONE_SURROGATE = /\p{Cs}/u;
 export function readBundleText(input: Uint8Array | string): Result<string> {
   const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
   if (typeof input === 'string' && LONE_SURROGATE.test(input)) {
-    return fail(contextError(CONTEXT_CODES.BUNDLE_INVALID_UTF8, CONTEXT_RULES.BUNDLE_TEXT, 'the text holds a lone surrogate'));
+    return fail(morphError(CONTEXT_CODES.BUNDLE_INVALID_UTF8, CONTEXT_RULES.BUNDLE_TEXT, 'the text holds a lone surrogate'));
   }
   // Seed 001: the bundle allocation limit is checked before anything is decoded.
   if (bytes.length > BUNDLE.MAX_BYTES) {
-    return fail(contextError(MORPH_CODES.LIMIT_EXCEEDED, CONTEXT_RULES.BUNDLE_SIZE, `bundle is ${bytes.length} bytes, over ${BUNDLE.MAX_BYTES}`, { byteOffset: BUNDLE.MAX_BYTES }));
+    return fail(morphError(MORPH_CODES.LIMIT_EXCEEDED, CONTEXT_RULES.BUNDLE_SIZE, `bundle is ${bytes.length} bytes, over ${BUNDLE.MAX_BYTES}`, { byteOffset: BUNDLE.MAX_BYTES }));
   }
   if (typeof input === 'string') return ok(input);
   if (!isUtf8(bytes)) {
-    return fail(contextError(CONTEXT_CODES.BUNDLE_INVALID_UTF8, CONTEXT_RULES.BUNDLE_TEXT, 'the bundle is not well-formed UTF-8', { byteOffset: firstInvalidUtf8Offset(bytes) }));
+    return fail(morphError(CONTEXT_CODES.BUNDLE_INVALID_UTF8, CONTEXT_RULES.BUNDLE_TEXT, 'the bundle is not well-formed UTF-8', { byteOffset: firstInvalidUtf8Offset(bytes) }));
   }
   return ok(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
 }

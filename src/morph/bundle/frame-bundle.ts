@@ -3,7 +3,7 @@ import { fail, ok, type Result } from '../../shared/errors.ts';
 import { bundleMarkers, markersInOrder } from './bundle-markers.ts';
 import { BUNDLE, CONTEXT_CODES, CONTEXT_RULES } from './constants.ts';
 import { deriveBoundary } from './derive-boundary.ts';
-import { contextError } from './context-error.ts';
+import { morphError } from '../refusal.ts';
 
 /** The four framed parts, as text (metadata and schema already in JCS form). */
 export interface BundleParts {
@@ -48,7 +48,7 @@ export function frameBundle(parts: BundleParts): Result<{ text: string; boundary
   const boundary = deriveBundleBoundary(parts);
   if (boundary === undefined) {
     return fail(
-      contextError(CONTEXT_CODES.BOUNDARY_EXHAUSTED, CONTEXT_RULES.BUNDLE_BOUNDARY, 'every one of the 1,024 boundary candidates occurs in a part'),
+      morphError(CONTEXT_CODES.BOUNDARY_EXHAUSTED, CONTEXT_RULES.BUNDLE_BOUNDARY, 'every one of the 1,024 boundary candidates occurs in a part'),
     );
   }
   return ok({ text: writeBundle(parts, boundary), boundary });

@@ -6,8 +6,8 @@ import { fail, ok, type FormatError, type Result } from '../../shared/errors.ts'
 import { utf8Length } from '../../shared/text.ts';
 import { bundleMarkers, markersInOrder } from './bundle-markers.ts';
 import { BUNDLE, CONTEXT_CODES, CONTEXT_RULES, type BundleSection } from './constants.ts';
-import { contextError } from './context-error.ts';
 import type { BundleParts } from './frame-bundle.ts';
+import { morphError } from '../refusal.ts';
 
 /** The framed parts of a bundle and the boundary that separated them. */
 export interface BundleFrame extends BundleParts {
@@ -19,7 +19,7 @@ const HEADER = new RegExp(`^${BUNDLE.HEADER_PREFIX.replace('/', '\\/')}([0-9a-f]
 function refuse(text: string, at: number, code: string, requirement: string, message: string): FormatError {
   const before = text.slice(0, at);
   const line = before.split(BUNDLE.LF).length;
-  return contextError(code, requirement, message, { line, byteOffset: utf8Length(before) });
+  return morphError(code, requirement, message, { line, byteOffset: utf8Length(before) });
 }
 
 /** Where `needle` occurs, stopping at the second occurrence (two already means "repeated"). */

@@ -5,7 +5,7 @@ import { parseJson } from '../../shared/json/parse-value.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { INPUT_KINDS, type InputKind } from '../constants.ts';
 import { CONTEXT_CODES, CONTEXT_RULES, DIGEST_PATTERN } from './constants.ts';
-import { contextError } from './context-error.ts';
+import { morphError } from '../refusal.ts';
 
 /** The seven members of bundle metadata, in the order JCS writes them. */
 export const METADATA_MEMBERS = [
@@ -30,7 +30,7 @@ export interface BundleMetadata {
 }
 
 function invalidMetadata(message: string, member?: string): Result<never> {
-  return fail(contextError(CONTEXT_CODES.BUNDLE_METADATA_INVALID, CONTEXT_RULES.BUNDLE_METADATA, message, member === undefined ? {} : { member }));
+  return fail(morphError(CONTEXT_CODES.BUNDLE_METADATA_INVALID, CONTEXT_RULES.BUNDLE_METADATA, message, member === undefined ? {} : { member }));
 }
 
 /** Builds the metadata object in JCS member order (the writer's form). */
@@ -42,7 +42,7 @@ export function metadataValue(m: BundleMetadata): JsonObject {
 export function parseBundleMetadata(text: string): Result<BundleMetadata> {
   const parsed = parseJson(text);
   if (!parsed.ok) {
-    return fail(contextError(CONTEXT_CODES.BUNDLE_METADATA_INVALID, CONTEXT_RULES.BUNDLE_METADATA, `metadata is not strict JSON (${parsed.error.code})`, parsed.error.location));
+    return fail(morphError(CONTEXT_CODES.BUNDLE_METADATA_INVALID, CONTEXT_RULES.BUNDLE_METADATA, `metadata is not strict JSON (${parsed.error.code})`, parsed.error.location));
   }
   const v = parsed.value;
   if (!isJsonObject(v)) return invalidMetadata('metadata is not a JSON object');
@@ -65,9 +65,9 @@ export function parseBundleMetadata(text: string): Result<BundleMetadata> {
   if (!isJsonObject(layout)) return invalidMetadata('layoutMetadata is not a JSON object', 'layoutMetadata');
   // R-M6a: the section text must be exactly the JCS form of what it holds (strict).
   const canonical = canonicalJson(v);
-  if (!canonical.ok) return fail({ ...canonical.error, profile: 'strict' });
+  if (!canonical.ok) return fail(canonical.error);
   if (canonical.value !== text) {
-    return fail(contextError(CONTEXT_CODES.BUNDLE_METADATA_NOT_CANONICAL, CONTEXT_RULES.BUNDLE_CANONICAL, 'metadata text is not its JCS form'));
+    return fail(morphError(CONTEXT_CODES.BUNDLE_METADATA_NOT_CANONICAL, CONTEXT_RULES.BUNDLE_CANONICAL, 'metadata text is not its JCS form'));
   }
   return ok({
     encoding: v.get('encoding') as string,
@@ -84,12 +84,12 @@ export function parseBundleMetadata(text: string): Result<BundleMetadata> {
 export function parseBundleSchema(text: string): Result<JsonValue> {
   const parsed = parseJson(text);
   if (!parsed.ok) {
-    return fail(contextError(CONTEXT_CODES.BUNDLE_SCHEMA_INVALID, CONTEXT_RULES.BUNDLE_SCHEMA, `schema is not strict JSON (${parsed.error.code})`, parsed.error.location));
+    return fail(morphError(CONTEXT_CODES.BUNDLE_SCHEMA_INVALID, CONTEXT_RULES.BUNDLE_SCHEMA, `schema is not strict JSON (${parsed.error.code})`, parsed.error.location));
   }
   const canonical = canonicalJson(parsed.value);
-  if (!canonical.ok) return fail({ ...canonical.error, profile: 'strict' });
+  if (!canonical.ok) return fail(canonical.error);
   if (canonical.value !== text) {
-    return fail(contextError(CONTEXT_CODES.BUNDLE_SCHEMA_NOT_CANONICAL, CONTEXT_RULES.BUNDLE_CANONICAL, 'schema text is not its JCS form'));
+    return fail(morphError(CONTEXT_CODES.BUNDLE_SCHEMA_NOT_CANONICAL, CONTEXT_RULES.BUNDLE_CANONICAL, 'schema text is not its JCS form'));
   }
   return ok(parsed.value);
 }

@@ -10,7 +10,7 @@ import { lookupCodec, parseCodecOptions } from '../codecs/registry.ts';
 import type { Codec, CodecOptions } from '../codecs/types.ts';
 import { getGuide, type InterpretationGuide } from '../guides/index.ts';
 import { CONTEXT_CODES, CONTEXT_RULES } from './constants.ts';
-import { contextError } from './context-error.ts';
+import { morphError } from '../refusal.ts';
 
 /** A checked encode request: the codec and options resolved, the guide chosen, the input still text. */
 export interface EncodeRequest {
@@ -21,7 +21,7 @@ export interface EncodeRequest {
 }
 
 function invalid(message: string, pointer: string): Result<never> {
-  return fail(contextError(CONTEXT_CODES.ENCODE_REQUEST_INVALID, CONTEXT_RULES.ENCODE_REQUEST, message, { pointer }));
+  return fail(morphError(CONTEXT_CODES.ENCODE_REQUEST_INVALID, CONTEXT_RULES.ENCODE_REQUEST, message, { pointer }));
 }
 
 /** Requires a closed object with exactly `members` (all required). */
@@ -55,7 +55,7 @@ export function parseEncodeRequest(bytes: Uint8Array | string): Result<EncodeReq
   if (guideValue === null) {
     // MORPH-ENC-2: null asks for the suite's own guide of the plan's encoding.
     const own = getGuide(encoding);
-    if (own === undefined) return fail(contextError(CONTEXT_CODES.UNKNOWN_GUIDE, CONTEXT_RULES.ENCODE_GUIDE, `no suite guide for ${encoding}`, { pointer: '/guide' }));
+    if (own === undefined) return fail(morphError(CONTEXT_CODES.UNKNOWN_GUIDE, CONTEXT_RULES.ENCODE_GUIDE, `no suite guide for ${encoding}`, { pointer: '/guide' }));
     guide = own;
   } else {
     const g = closed(guideValue, ['id', 'version', 'text'], '/guide');

@@ -1,5 +1,5 @@
 /** columns-json@1: one compact JSON array of columns, one column per field (seed 001, Column JSON). */
-import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { isJsonArray, type JsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { writeJson } from '../../shared/json/write-value.ts';
 import { ENCODINGS, LAYOUT, MORPH_CODES, NATIVE_FORMAT_VERSION, RULES } from '../constants.ts';
@@ -13,6 +13,7 @@ import { parsePayloadJson } from './parse-payload-json.ts';
 import { readRecordsShape } from './records-layout.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
 import { checkUniformRecords } from './uniform-records.ts';
+import { morphError } from '../refusal.ts';
 
 const OWN_MEMBERS = ['root', 'rowCount', 'fields', 'columnCodec'];
 
@@ -51,7 +52,7 @@ function encode(ir: Ir, options: CodecOptions, context: EncodeContext = { inputK
 }
 
 function refuse(code: string, message: string, pointer: string): Result<never> {
-  return fail(formatError(code, RULES.COLUMNS_GRAMMAR, message, { pointer }));
+  return fail(morphError(code, RULES.COLUMNS_GRAMMAR, message, { pointer }));
 }
 
 function decode(payload: string, layoutMetadata: JsonValue, context: DecodeContext): Result<Ir> {
@@ -59,7 +60,7 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
   if (!meta.ok) return meta;
   const id = checkDeclaredIdentity(meta.value, context);
   if (!id.ok) return id;
-  const text = checkPayloadText(payload, 'strict');
+  const text = checkPayloadText(payload);
   if (!text.ok) return text;
   const shape = readRecordsShape(meta.value, RULES.COLUMNS_LAYOUT);
   if (!shape.ok) return shape;
@@ -79,7 +80,7 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
   }
   // R-M11: the payload must be exactly the compact serialization of what it decodes to.
   if (writeJson(columns) !== payload) {
-    return fail(formatError(MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.CANONICAL_PAYLOAD, 'payload is not compact canonical JSON', {}, 'strict'));
+    return fail(morphError(MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.CANONICAL_PAYLOAD, 'payload is not compact canonical JSON', {}));
   }
   const records: JsonValue[] = [];
   for (let r = 0; r < rowCount; r++) {

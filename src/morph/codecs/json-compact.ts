@@ -1,5 +1,5 @@
 /** json-compact@1: one strict compact JSON value (seed 001, Compact JSON; R-M11). */
-import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { writeJson } from '../../shared/json/write-value.ts';
 import type { JsonObject, JsonValue } from '../../shared/json/value.ts';
 import { ENCODINGS, LAYOUT, MORPH_CODES, NATIVE_FORMAT_VERSION, RULES } from '../constants.ts';
@@ -12,6 +12,7 @@ import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, buildNati
 import { checkNoOptions } from './options.ts';
 import { parsePayloadJson } from './parse-payload-json.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
+import { morphError } from '../refusal.ts';
 
 function validateLayoutMetadata(meta: JsonValue): Result<JsonObject> {
   const m = checkNativeLayout(meta, ['rootKind']);
@@ -39,17 +40,17 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
   if (!meta.ok) return meta;
   const id = checkDeclaredIdentity(meta.value, context);
   if (!id.ok) return id;
-  const text = checkPayloadText(payload, 'strict');
+  const text = checkPayloadText(payload);
   if (!text.ok) return text;
   const parsed = parsePayloadJson(payload);
   if (!parsed.ok) return parsed;
   const declared = meta.value.get('rootKind');
   if (kindOf(parsed.value) !== declared) {
-    return fail(formatError(MORPH_CODES.ROOT_KIND_MISMATCH, RULES.COMPACT_ROOT_KIND, `payload root is ${kindOf(parsed.value)}, layout says ${String(declared)}`, { pointer: '' }));
+    return fail(morphError(MORPH_CODES.ROOT_KIND_MISMATCH, RULES.COMPACT_ROOT_KIND, `payload root is ${kindOf(parsed.value)}, layout says ${String(declared)}`, { pointer: '' }));
   }
   // R-M11: the payload must be exactly the compact re-serialization of its value.
   if (writeJson(parsed.value) !== payload) {
-    return fail(formatError(MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.CANONICAL_PAYLOAD, 'payload is not in compact canonical form', {}, 'strict'));
+    return fail(morphError(MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.CANONICAL_PAYLOAD, 'payload is not in compact canonical form', {}));
   }
   return checkDecodedDigest(parsed.value, meta.value, context);
 }

@@ -1,5 +1,5 @@
 /** json-lines@1: a root array, one compact JSON value per line (seed 001, MORPH-framed JSON Lines). */
-import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { isJsonArray, type JsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { writeJson } from '../../shared/json/write-value.ts';
 import { CHARS, ENCODINGS, LAYOUT, LIMITS, MORPH_CODES, NATIVE_FORMAT_VERSION, RULES } from '../constants.ts';
@@ -11,6 +11,7 @@ import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, buildCoun
 import { checkNoOptions } from './options.ts';
 import { parsePayloadJson } from './parse-payload-json.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
+import { morphError } from '../refusal.ts';
 
 const OWN_MEMBERS = ['root', 'elementCount', 'lineFramingVersion'];
 
@@ -30,7 +31,7 @@ function supports(ir: Ir, options: CodecOptions): Result<void> {
   const o = checkNoOptions(options);
   if (!o.ok) return o;
   // MORPH-JL-1: only a root array (an empty one included) is applicable.
-  if (!isJsonArray(ir)) return fail(formatError(MORPH_CODES.CODEC_INAPPLICABLE, RULES.LINES_APPLICABILITY, 'json-lines needs a root array', { pointer: '' }));
+  if (!isJsonArray(ir)) return fail(morphError(MORPH_CODES.CODEC_INAPPLICABLE, RULES.LINES_APPLICABILITY, 'json-lines needs a root array', { pointer: '' }));
   const l = checkIrLimits(ir);
   return l.ok ? ok(undefined) : l;
 }
@@ -53,15 +54,15 @@ function encode(ir: Ir, options: CodecOptions, context: EncodeContext = { inputK
 function splitElementLines(payload: string, elementCount: number): Result<string[]> {
   if (payload === '') {
     if (elementCount === 0) return ok([]);
-    return fail(formatError(MORPH_CODES.ELEMENT_COUNT_MISMATCH, RULES.LINES_FRAMING, `empty payload, ${elementCount} elements declared`));
+    return fail(morphError(MORPH_CODES.ELEMENT_COUNT_MISMATCH, RULES.LINES_FRAMING, `empty payload, ${elementCount} elements declared`));
   }
   if (payload.endsWith(CHARS.LF)) {
-    return fail(formatError(MORPH_CODES.TRAILING_LINE_FEED, RULES.LINES_FRAMING, 'payload ends with a line feed'));
+    return fail(morphError(MORPH_CODES.TRAILING_LINE_FEED, RULES.LINES_FRAMING, 'payload ends with a line feed'));
   }
   // At most one line past the declared count is split off, so a flood of LFs allocates nothing.
   const lines = payload.split(CHARS.LF, elementCount + 1);
   if (lines.length !== elementCount) {
-    return fail(formatError(MORPH_CODES.ELEMENT_COUNT_MISMATCH, RULES.LINES_FRAMING, `${lines.length > elementCount ? 'more than' : 'only'} ${Math.min(lines.length, elementCount)} lines, ${elementCount} elements declared`));
+    return fail(morphError(MORPH_CODES.ELEMENT_COUNT_MISMATCH, RULES.LINES_FRAMING, `${lines.length > elementCount ? 'more than' : 'only'} ${Math.min(lines.length, elementCount)} lines, ${elementCount} elements declared`));
   }
   return ok(lines);
 }
@@ -71,7 +72,7 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
   if (!meta.ok) return meta;
   const id = checkDeclaredIdentity(meta.value, context);
   if (!id.ok) return id;
-  const text = checkPayloadText(payload, 'core', RULES.LINES_FRAMING);
+  const text = checkPayloadText(payload, RULES.LINES_FRAMING);
   if (!text.ok) return text;
   const elementCount = Number((meta.value.get('elementCount') as { lexeme: string }).lexeme);
   const lines = splitElementLines(payload, elementCount);
@@ -80,13 +81,13 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
   let nodes = 1; // the root array
   for (let i = 0; i < lines.value.length; i++) {
     const line = lines.value[i]!;
-    if (line === '') return fail(formatError(MORPH_CODES.EMPTY_LINE, RULES.LINES_FRAMING, `line ${i + 1} is empty`, { line: i + 1 }));
+    if (line === '') return fail(morphError(MORPH_CODES.EMPTY_LINE, RULES.LINES_FRAMING, `line ${i + 1} is empty`, { line: i + 1 }));
     // R-M2: each element sits one level below the root array; the node budget is shared by all lines.
     const parsed = parsePayloadJson(line, 1, LIMITS.MAX_NODES - nodes);
     if (!parsed.ok) return fail({ ...parsed.error, location: { ...parsed.error.location, line: i + 1, pointer: `/${i}${parsed.error.location.pointer ?? ''}` } });
     // R-M11: every line is exactly the compact serialization of its value.
     if (writeJson(parsed.value) !== line) {
-      return fail(formatError(MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.CANONICAL_PAYLOAD, `line ${i + 1} is not compact canonical JSON`, { line: i + 1 }, 'strict'));
+      return fail(morphError(MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.CANONICAL_PAYLOAD, `line ${i + 1} is not compact canonical JSON`, { line: i + 1 }));
     }
     nodes += measureIr(parsed.value).nodes;
     items.push(parsed.value);

@@ -1,11 +1,12 @@
 /** The members every native codec shares in its layout metadata, and the identity checks on decode. */
-import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { JsonNumber, type JsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { IDS, MORPH_CODES, RULES, type InputKind } from '../constants.ts';
 import { isDigestHex, semanticDigest } from '../digest/semantic-digest.ts';
 import type { Ir } from '../ir/types.ts';
 import { checkClosedObject, checkConstString, invalidMember, readInputKind } from './layout-fields.ts';
 import type { DecodeContext } from './types.ts';
+import { morphError } from '../refusal.ts';
 
 /** Member names shared by every native codec (seed 001, Shared native layout metadata). */
 export const SHARED_NATIVE_MEMBERS = ['irVersion', 'inputKind', 'semanticDigest'] as const;
@@ -38,11 +39,11 @@ export function checkNativeLayout(meta: JsonValue, own: readonly string[]): Resu
 /** R-M6a: the layout's declared identity must equal the context's, before decoding. */
 export function checkDeclaredIdentity(meta: JsonObject, context: DecodeContext): Result<void> {
   if (meta.get('inputKind') !== context.inputKind) {
-    return fail(formatError(MORPH_CODES.INPUT_KIND_MISMATCH, RULES.IDENTITY, `layout inputKind ${JSON.stringify(meta.get('inputKind'))} differs from ${JSON.stringify(context.inputKind)}`, { member: 'inputKind' }));
+    return fail(morphError(MORPH_CODES.INPUT_KIND_MISMATCH, RULES.IDENTITY, `layout inputKind ${JSON.stringify(meta.get('inputKind'))} differs from ${JSON.stringify(context.inputKind)}`, { member: 'inputKind' }));
   }
   const d = meta.get('semanticDigest');
   if (d !== undefined && context.inputSemanticDigest !== undefined && d !== context.inputSemanticDigest) {
-    return fail(formatError(MORPH_CODES.DIGEST_MISMATCH, RULES.IDENTITY, 'layout semanticDigest differs from the declared input digest', { member: 'semanticDigest' }));
+    return fail(morphError(MORPH_CODES.DIGEST_MISMATCH, RULES.IDENTITY, 'layout semanticDigest differs from the declared input digest', { member: 'semanticDigest' }));
   }
   return ok(undefined);
 }
@@ -52,7 +53,7 @@ export function checkDecodedDigest(ir: Ir, meta: JsonObject, context: DecodeCont
   const actual = semanticDigest(ir);
   for (const declared of [meta.get('semanticDigest'), context.inputSemanticDigest]) {
     if (typeof declared === 'string' && declared !== actual) {
-      return fail(formatError(MORPH_CODES.DIGEST_MISMATCH, RULES.IDENTITY, `decoded value has digest ${actual}, ${declared} was declared`));
+      return fail(morphError(MORPH_CODES.DIGEST_MISMATCH, RULES.IDENTITY, `decoded value has digest ${actual}, ${declared} was declared`));
     }
   }
   return ok(ir);

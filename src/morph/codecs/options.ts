@@ -1,10 +1,11 @@
 /** Plan-option checks (R-M11b): `{}` for most codecs, `{delimiter}` for rows-delimited and toon. */
-import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { MORPH_CODES, RULES } from '../constants.ts';
 import type { CodecOptions } from './types.ts';
+import { morphError } from '../refusal.ts';
 
 function optionError(message: string, member?: string): Result<never> {
-  return fail(formatError(MORPH_CODES.INVALID_CODEC_OPTIONS, RULES.OPTIONS, message, member === undefined ? {} : { member }, 'strict'));
+  return fail(morphError(MORPH_CODES.INVALID_CODEC_OPTIONS, RULES.OPTIONS, message, member === undefined ? {} : { member }));
 }
 
 /** R-M11b: options must be the empty object. */

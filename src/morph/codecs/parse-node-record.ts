@@ -1,9 +1,10 @@
 /** path-value stage: one record line → a typed node record (MORPH-PV-2). */
-import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { parseJson } from '../../shared/json/parse-value.ts';
 import { isJsonArray, isJsonNumber, JsonNumber, type JsonValue } from '../../shared/json/value.ts';
 import { writeJson } from '../../shared/json/write-value.ts';
 import { LIMITS, MORPH_CODES, NODE_TAGS, RULES, type NodeTag } from '../constants.ts';
+import { morphError } from '../refusal.ts';
 
 /** One decoded record: a scalar's value, or a container with its declared item count. */
 export type NodeRecord =
@@ -16,7 +17,7 @@ const UNSIGNED = /^(0|[1-9][0-9]*)$/;
 const ARITY: Record<NodeTag, number> = { object: 2, array: 3, string: 3, number: 3, boolean: 3, null: 2 };
 
 function invalid(line: number, message: string, code: string = MORPH_CODES.INVALID_RECORD, requirement: string = RULES.PATH_VALUE_RECORD): Result<never> {
-  return fail(formatError(code, requirement, message, { line }));
+  return fail(morphError(code, requirement, message, { line }));
 }
 
 /** Parses and checks one record line: arity, tag, value type, number lexeme, count bound, compactness. */
@@ -33,7 +34,7 @@ export function parseNodeRecord(text: string, line: number): Result<NodeRecord> 
   if (rec.length !== ARITY[tag as NodeTag]) return invalid(line, `a ${tag} record has ${ARITY[tag as NodeTag]} items`);
   // R-M11a: record lines are compact (strict profile).
   if (writeJson(rec) !== text) {
-    return fail(formatError(MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.NO_CR, `record line ${line} is not compact`, { line }, 'strict'));
+    return fail(morphError(MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.NO_CR, `record line ${line} is not compact`, { line }));
   }
   const value = rec[2];
   switch (tag as NodeTag) {
@@ -45,7 +46,7 @@ export function parseNodeRecord(text: string, line: number): Result<NodeRecord> 
       if (!isJsonNumber(value) || !UNSIGNED.test(value.lexeme)) return invalid(line, 'an array record needs an unsigned integer item count');
       // R-M11a: a declared count beyond the node limit is refused before allocation.
       if (value.lexeme.length > 7 || Number(value.lexeme) > LIMITS.MAX_NODES) {
-        return fail(formatError(MORPH_CODES.LIMIT_EXCEEDED, RULES.DECLARED_COUNTS, `item count ${value.lexeme} exceeds the node limit`, { line, pointer: path }));
+        return fail(morphError(MORPH_CODES.LIMIT_EXCEEDED, RULES.DECLARED_COUNTS, `item count ${value.lexeme} exceeds the node limit`, { line, pointer: path }));
       }
       return ok({ path, tag: 'array', itemCount: Number(value.lexeme) });
     }

@@ -3,6 +3,7 @@ import type { Result } from '../../shared/errors.ts';
 import { parseJson } from '../../shared/json/parse-value.ts';
 import type { JsonValue } from '../../shared/json/value.ts';
 import { LIMITS, MORPH_CODES, RULES } from '../constants.ts';
+import { citing } from '../refusal.ts';
 
 /**
  * Parses JSON text with the R-M2 limits (`depthBase` = container depth already used above this
@@ -10,6 +11,6 @@ import { LIMITS, MORPH_CODES, RULES } from '../constants.ts';
  */
 export function parsePayloadJson(text: string, depthBase = 0, nodeBudget: number = LIMITS.MAX_NODES): Result<JsonValue> {
   const r = parseJson(text, { maxBytes: LIMITS.MAX_BYTES, maxDepth: LIMITS.MAX_DEPTH - depthBase, maxNodes: nodeBudget });
-  if (!r.ok && r.error.code === MORPH_CODES.LIMIT_EXCEEDED) return { ok: false, error: { ...r.error, requirement: RULES.LIMITS, profile: 'core' } };
+  if (!r.ok && r.error.code === MORPH_CODES.LIMIT_EXCEEDED) return { ok: false, error: citing(r.error, RULES.LIMITS) };
   return r;
 }

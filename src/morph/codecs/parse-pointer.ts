@@ -1,6 +1,7 @@
 /** path-value stage: RFC 6901 pointer syntax, split into its parent and last token (MORPH-PV-3). */
-import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { MORPH_CODES, RULES } from '../constants.ts';
+import { morphError } from '../refusal.ts';
 
 /** A validated non-root pointer: its parent pointer and its last reference token, unescaped. */
 export interface PointerTail {
@@ -18,7 +19,7 @@ const VALID_ESCAPES = /^(?:[^~]|~[01])*$/;
 export function parsePointer(pointer: string, line: number): Result<PointerTail | null> {
   if (pointer === '') return ok(null);
   if (!pointer.startsWith('/') || !VALID_ESCAPES.test(pointer)) {
-    return fail(formatError(MORPH_CODES.INVALID_POINTER, RULES.PATH_VALUE_POINTER, `invalid RFC 6901 pointer ${JSON.stringify(pointer)}`, { line, pointer }));
+    return fail(morphError(MORPH_CODES.INVALID_POINTER, RULES.PATH_VALUE_POINTER, `invalid RFC 6901 pointer ${JSON.stringify(pointer)}`, { line, pointer }));
   }
   const cut = pointer.lastIndexOf('/');
   const raw = pointer.slice(cut + 1);

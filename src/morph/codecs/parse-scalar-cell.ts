@@ -1,9 +1,10 @@
 /** rows-delimited stage 2: one cell is exactly one JSON scalar token (R-M12). */
-import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { parseJson } from '../../shared/json/parse-value.ts';
 import type { JsonValue } from '../../shared/json/value.ts';
 import { MORPH_CODES, RULES } from '../constants.ts';
 import { isPrimitive } from './ir-kinds.ts';
+import { morphError } from '../refusal.ts';
 
 const EDGE_WHITESPACE = /^[ \t\n\r]|[ \t\n\r]$/;
 
@@ -12,11 +13,11 @@ export function parseScalarCell(text: string, line: number, field: string): Resu
   const where = { line, member: field };
   // R-M12: a cell is the token alone (whitespace around it is a strict-profile refusal).
   if (EDGE_WHITESPACE.test(text)) {
-    return fail(formatError(MORPH_CODES.INVALID_CELL, RULES.ROWS_CELL, 'whitespace around a cell', where, 'strict'));
+    return fail(morphError(MORPH_CODES.INVALID_CELL, RULES.ROWS_CELL, 'whitespace around a cell', where));
   }
   const parsed = parseJson(text, { maxDepth: 0, maxNodes: 1 });
   if (!parsed.ok || !isPrimitive(parsed.value)) {
-    return fail(formatError(MORPH_CODES.INVALID_CELL, RULES.ROWS_GRAMMAR, `cell is not one JSON scalar token`, where));
+    return fail(morphError(MORPH_CODES.INVALID_CELL, RULES.ROWS_GRAMMAR, `cell is not one JSON scalar token`, where));
   }
   return ok(parsed.value);
 }

@@ -1,5 +1,5 @@
 /** path-value@1: one typed record per node, JSON Pointer paths (seed 001, Typed path/value; R-M13). */
-import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import type { JsonObject, JsonValue } from '../../shared/json/value.ts';
 import { CHARS, ENCODINGS, LAYOUT, MORPH_CODES, NATIVE_FORMAT_VERSION, RULES } from '../constants.ts';
 import { checkIrLimits } from '../ir/measure-ir.ts';
@@ -12,6 +12,7 @@ import { checkNoOptions } from './options.ts';
 import { parseNodeRecord, type NodeRecord } from './parse-node-record.ts';
 import { rebuildPathTree } from './rebuild-path-tree.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
+import { morphError } from '../refusal.ts';
 
 const OWN_MEMBERS = ['root', 'recordCount', 'pointer', 'recordCodec'];
 
@@ -54,16 +55,16 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
   if (!meta.ok) return meta;
   const id = checkDeclaredIdentity(meta.value, context);
   if (!id.ok) return id;
-  const text = checkPayloadText(payload, 'strict');
+  const text = checkPayloadText(payload);
   if (!text.ok) return text;
   const recordCount = Number((meta.value.get('recordCount') as { lexeme: string }).lexeme);
   // MORPH-PV-5: a final LF would add an empty record line (strict profile: the text is silent).
   if (payload.endsWith(CHARS.LF)) {
-    return fail(formatError(MORPH_CODES.TRAILING_LINE_FEED, RULES.PATH_VALUE_TRAILING_LF, 'payload ends with a line feed', {}, 'strict'));
+    return fail(morphError(MORPH_CODES.TRAILING_LINE_FEED, RULES.PATH_VALUE_TRAILING_LF, 'payload ends with a line feed', {}));
   }
   const lines = payload.split(CHARS.LF, recordCount + 1);
   if (lines.length !== recordCount) {
-    return fail(formatError(MORPH_CODES.RECORD_COUNT_MISMATCH, RULES.PATH_VALUE_RECORD, `${lines.length > recordCount ? 'more than' : 'only'} ${lines.length > recordCount ? recordCount : lines.length} record lines, ${recordCount} declared`));
+    return fail(morphError(MORPH_CODES.RECORD_COUNT_MISMATCH, RULES.PATH_VALUE_RECORD, `${lines.length > recordCount ? 'more than' : 'only'} ${lines.length > recordCount ? recordCount : lines.length} record lines, ${recordCount} declared`));
   }
   const records: NodeRecord[] = [];
   for (let i = 0; i < lines.length; i++) {

@@ -1,10 +1,11 @@
 /** path-value stage: rebuilds the value from node records (R-M13). */
-import { formatError, fail, ok, type Profile, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import type { JsonValue } from '../../shared/json/value.ts';
 import { LIMITS, MORPH_CODES, RULES } from '../constants.ts';
 import type { Ir } from '../ir/types.ts';
 import type { NodeRecord } from './parse-node-record.ts';
 import { parsePointer } from './parse-pointer.ts';
+import { morphError } from '../refusal.ts';
 
 type Built =
   | { readonly kind: 'object'; readonly value: Map<string, JsonValue>; readonly depth: number }
@@ -13,8 +14,8 @@ type Built =
 
 const CANONICAL_INDEX = /^(0|[1-9][0-9]*)$/;
 
-function refuse(code: string, message: string, line: number, pointer: string, requirement: string = RULES.PATH_VALUE_TREE, profile: Profile = 'core'): Result<never> {
-  return fail(formatError(code, requirement, message, { line, pointer }, profile));
+function refuse(code: string, message: string, line: number, pointer: string, requirement: string = RULES.PATH_VALUE_TREE): Result<never> {
+  return fail(morphError(code, requirement, message, { line, pointer }));
 }
 
 /**
@@ -44,7 +45,7 @@ export function rebuildPathTree(records: readonly NodeRecord[]): Result<Ir> {
       const p = nodes.get(parent);
       if (p === undefined) {
         // R-M13 (strict): a parent that only appears later is out of order; MORPH-PV-4: one that never appears is missing.
-        if (allPaths.has(parent)) return refuse(MORPH_CODES.MISSING_PARENT, 'parent appears only on a later line', line, rec.path, RULES.PATH_VALUE_ORDER, 'strict');
+        if (allPaths.has(parent)) return refuse(MORPH_CODES.MISSING_PARENT, 'parent appears only on a later line', line, rec.path, RULES.PATH_VALUE_ORDER);
         return refuse(MORPH_CODES.MISSING_PARENT, 'parent record is missing', line, rec.path);
       }
       if (p.kind === 'scalar') return refuse(MORPH_CODES.PARENT_NOT_CONTAINER, 'parent is a scalar', line, rec.path);

@@ -2,7 +2,7 @@
  * The codec registry (R-M1): every registered `<encoding>@<formatVersion>`, lookup that fails closed
  * with UNSUPPORTED_ENCODING, plan-option parsing, and the R-M15 candidate plan order.
  */
-import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { isJsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { MORPH_CODES, RULES } from '../constants.ts';
 import { columnsJsonCodec } from './columns-json.ts';
@@ -12,6 +12,7 @@ import { pathValueCodec } from './path-value.ts';
 import { rowsDelimitedCodec } from './rows-delimited.ts';
 import { toonCodec } from './toon.ts';
 import type { Codec, CodecOptions } from './types.ts';
+import { morphError } from '../refusal.ts';
 
 export type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
 
@@ -42,7 +43,7 @@ export function getCodec(encoding: string, formatVersion: string): Codec | undef
 export function lookupCodec(encoding: string, formatVersion: string): Result<Codec> {
   const codec = getCodec(encoding, formatVersion);
   if (!codec) {
-    return fail(formatError(MORPH_CODES.UNSUPPORTED_ENCODING, RULES.ENCODINGS, `no registered codec ${JSON.stringify(`${encoding}@${formatVersion}`)}`, { member: 'encoding' }));
+    return fail(morphError(MORPH_CODES.UNSUPPORTED_ENCODING, RULES.ENCODINGS, `no registered codec ${JSON.stringify(`${encoding}@${formatVersion}`)}`, { member: 'encoding' }));
   }
   return ok(codec);
 }
@@ -53,7 +54,7 @@ export function lookupCodec(encoding: string, formatVersion: string): Result<Cod
  */
 export function parseCodecOptions(codec: Codec, options: JsonValue): Result<CodecOptions> {
   if (!isJsonObject(options)) {
-    return fail(formatError(MORPH_CODES.INVALID_CODEC_OPTIONS, RULES.OPTIONS, 'plan options must be a JSON object', {}, 'strict'));
+    return fail(morphError(MORPH_CODES.INVALID_CODEC_OPTIONS, RULES.OPTIONS, 'plan options must be a JSON object', {}));
   }
   const plain: Record<string, unknown> = {};
   for (const [k, v] of options) Object.defineProperty(plain, k, { value: v, enumerable: true, configurable: true, writable: true });

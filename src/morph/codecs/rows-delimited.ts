@@ -25,8 +25,8 @@ function validateLayoutMetadata(meta: JsonValue): Result<JsonObject> {
   if (!m.ok) return m;
   const shape = readRecordsShape(m.value, RULES.ROWS_LAYOUT);
   if (!shape.ok) return shape;
-  // R-M12: the delimiter member holds the actual character.
-  const d = checkStringIn(m.value, 'delimiter', ROW_DELIMITERS, RULES.ROWS_CELL);
+  // MORPH-RD-2 (core): the delimiter member is one of the seed's four candidate characters.
+  const d = checkStringIn(m.value, 'delimiter', ROW_DELIMITERS, RULES.ROWS_LAYOUT);
   if (!d.ok) return d;
   const cc = checkConstString(m.value, 'cellCodec', LAYOUT.CELL_CODEC, RULES.ROWS_LAYOUT);
   return cc.ok ? m : cc;
@@ -65,7 +65,7 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
   if (!meta.ok) return meta;
   const id = checkDeclaredIdentity(meta.value, context);
   if (!id.ok) return id;
-  const text = checkPayloadText(payload, 'core', RULES.ROWS_GRAMMAR);
+  const text = checkPayloadText(payload, RULES.ROWS_GRAMMAR);
   if (!text.ok) return text;
   const shape = readRecordsShape(meta.value, RULES.ROWS_LAYOUT);
   if (!shape.ok) return shape;

@@ -1,6 +1,7 @@
 /** rows-delimited stage 1: splits the payload into rows and cells, seeing delimiters only outside strings. */
-import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { CHARS, MORPH_CODES, RULES } from '../constants.ts';
+import { morphError } from '../refusal.ts';
 
 /** One cell's text and where it starts. */
 export interface CellText {
@@ -20,7 +21,7 @@ export function scanRowCells(payload: string, delimiter: string, rowCount: numbe
   let inString = false;
   const tooWide = (): Result<never> => {
     const line = rows.length + 1;
-    return fail(formatError(MORPH_CODES.ROW_WIDTH_MISMATCH, RULES.ROWS_GRAMMAR, `row ${line} has more than ${width} cells`, { line }));
+    return fail(morphError(MORPH_CODES.ROW_WIDTH_MISMATCH, RULES.ROWS_GRAMMAR, `row ${line} has more than ${width} cells`, { line }));
   };
   const endCell = (end: number): void => {
     row.push({ text: payload.slice(cellStart, end), offset: cellStart });
@@ -29,7 +30,7 @@ export function scanRowCells(payload: string, delimiter: string, rowCount: numbe
   const endRow = (): Result<void> => {
     const line = rows.length + 1;
     if (row.length !== width) {
-      return fail(formatError(MORPH_CODES.ROW_WIDTH_MISMATCH, RULES.ROWS_GRAMMAR, `row ${line} has ${row.length} cells, ${width} fields declared`, { line }));
+      return fail(morphError(MORPH_CODES.ROW_WIDTH_MISMATCH, RULES.ROWS_GRAMMAR, `row ${line} has ${row.length} cells, ${width} fields declared`, { line }));
     }
     rows.push(row);
     row = [];
@@ -55,17 +56,17 @@ export function scanRowCells(payload: string, delimiter: string, rowCount: numbe
       if (!r.ok) return r;
       if (rows.length >= rowCount) {
         // A line feed after the last declared row: either a trailing LF or extra rows.
-        if (i === payload.length - 1) return fail(formatError(MORPH_CODES.TRAILING_LINE_FEED, RULES.ROWS_GRAMMAR, 'payload ends with a line feed', { line: rows.length }));
-        return fail(formatError(MORPH_CODES.ROW_COUNT_MISMATCH, RULES.ROWS_GRAMMAR, `more than ${rowCount} rows`, { line: rows.length + 1 }));
+        if (i === payload.length - 1) return fail(morphError(MORPH_CODES.TRAILING_LINE_FEED, RULES.ROWS_GRAMMAR, 'payload ends with a line feed', { line: rows.length }));
+        return fail(morphError(MORPH_CODES.ROW_COUNT_MISMATCH, RULES.ROWS_GRAMMAR, `more than ${rowCount} rows`, { line: rows.length + 1 }));
       }
     }
   }
-  if (inString) return fail(formatError(MORPH_CODES.UNTERMINATED_STRING, RULES.ROWS_GRAMMAR, 'a quoted string is not terminated', { line: rows.length + 1 }));
+  if (inString) return fail(morphError(MORPH_CODES.UNTERMINATED_STRING, RULES.ROWS_GRAMMAR, 'a quoted string is not terminated', { line: rows.length + 1 }));
   endCell(payload.length);
   const r = endRow();
   if (!r.ok) return r;
   if (rows.length !== rowCount) {
-    return fail(formatError(MORPH_CODES.ROW_COUNT_MISMATCH, RULES.ROWS_GRAMMAR, `${rows.length} rows, ${rowCount} declared`));
+    return fail(morphError(MORPH_CODES.ROW_COUNT_MISMATCH, RULES.ROWS_GRAMMAR, `${rows.length} rows, ${rowCount} declared`));
   }
   return ok(rows);
 }

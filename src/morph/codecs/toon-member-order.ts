@@ -3,12 +3,13 @@
  * objects, whose integer-like member names come first in ascending order whatever order they were
  * added in. An IR object the conversion would reorder cannot go through toon unchanged.
  */
-import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { appendPointer } from '../../shared/json/pointer.ts';
 import { isJsonArray, isJsonObject } from '../../shared/json/value.ts';
 import { MORPH_CODES, RULES } from '../constants.ts';
 import type { Ir } from '../ir/types.ts';
 import { orderAsJavaScript } from './javascript-key-order.ts';
+import { morphError } from '../refusal.ts';
 
 /** Refuses the first object (in pre-order) whose members JavaScript would list in another order. */
 export function checkToonMemberOrder(ir: Ir): Result<void> {
@@ -23,7 +24,7 @@ export function checkToonMemberOrder(ir: Ir): Result<void> {
       const moved = names.findIndex((n, i) => listed[i] !== n);
       if (moved >= 0) {
         const why = `member "${listed[moved]}" would move before "${names[moved]}": JavaScript lists integer-like names first, ascending`;
-        return fail(formatError(MORPH_CODES.CODEC_INAPPLICABLE, RULES.TOON_MEMBER_ORDER, why, { pointer }, 'strict'));
+        return fail(morphError(MORPH_CODES.CODEC_INAPPLICABLE, RULES.TOON_MEMBER_ORDER, why, { pointer }));
       }
       const entries = [...v];
       for (let i = entries.length - 1; i >= 0; i--) stack.push([appendPointer(pointer, entries[i]![0]), entries[i]![1]]);

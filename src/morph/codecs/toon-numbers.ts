@@ -1,9 +1,10 @@
 /** toon applicability of numbers: TOON carries JavaScript numbers, so only lexemes that survive one are applicable (MORPH-TOON-1). */
-import { formatError, fail, ok, type Profile, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { appendPointer } from '../../shared/json/pointer.ts';
 import { isJsonArray, isJsonNumber, isJsonObject, type JsonNumber } from '../../shared/json/value.ts';
 import { MORPH_CODES, RULES } from '../constants.ts';
 import type { Ir } from '../ir/types.ts';
+import { morphError } from '../refusal.ts';
 
 /** Why a lexeme cannot go through TOON, or undefined when it can. */
 export function describeToonNumberProblem(n: JsonNumber): string | undefined {
@@ -17,7 +18,7 @@ export function describeToonNumberProblem(n: JsonNumber): string | undefined {
 
 /** Refuses the first number node (in pre-order) that TOON would change (encode side, MORPH-TOON-1). */
 export function checkToonNumbers(ir: Ir): Result<void> {
-  return findToonNumberProblem(ir, RULES.TOON_NUMBERS, 'core');
+  return findToonNumberProblem(ir, RULES.TOON_NUMBERS);
 }
 
 /**
@@ -26,17 +27,17 @@ export function checkToonNumbers(ir: Ir): Result<void> {
  * 9007199254740992 or 1e+21), so a payload never decodes to a value toon could not have written.
  */
 export function checkDecodedToonNumbers(ir: Ir): Result<void> {
-  return findToonNumberProblem(ir, RULES.TOON_DECODED_NUMBERS, 'strict');
+  return findToonNumberProblem(ir, RULES.TOON_DECODED_NUMBERS);
 }
 
-function findToonNumberProblem(ir: Ir, requirement: string, profile: Profile): Result<void> {
+function findToonNumberProblem(ir: Ir, requirement: string): Result<void> {
   const stack: Array<[string, Ir]> = [['', ir]];
   while (stack.length > 0) {
     const [pointer, v] = stack.pop()!;
     if (isJsonNumber(v)) {
       const problem = describeToonNumberProblem(v);
       if (problem !== undefined) {
-        return fail(formatError(MORPH_CODES.TOON_NUMBER_INAPPLICABLE, requirement, `number ${v.lexeme}: ${problem}`, { pointer }, profile));
+        return fail(morphError(MORPH_CODES.TOON_NUMBER_INAPPLICABLE, requirement, `number ${v.lexeme}: ${problem}`, { pointer }));
       }
     } else if (isJsonArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push([appendPointer(pointer, i), v[i]!]);

@@ -4,7 +4,7 @@
  * inapplicable (R-M17), a real round trip in `supports`, and byte identity on decode (R-M14).
  */
 import { decode as toonDecode, encode as toonEncode, type Delimiter } from '@toon-format/toon';
-import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { JsonNumber, type JsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { ENCODINGS, IDS, MORPH_CODES, RULES, TOON_DELIMITERS, TOON_FORMAT_VERSION, TOON_INDENT_SIZE } from '../constants.ts';
 import { semanticDigest } from '../digest/semantic-digest.ts';
@@ -19,6 +19,7 @@ import { checkDelimiterOption } from './options.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
 import { checkToonMemberOrder } from './toon-member-order.ts';
 import { checkDecodedToonNumbers, checkToonNumbers } from './toon-numbers.ts';
+import { morphError } from '../refusal.ts';
 
 const MEMBERS = ['adapter', 'packageVersion', 'delimiter', 'indentSize', 'strictDecode', 'inputKind'];
 
@@ -57,8 +58,8 @@ function runDecode(payload: string): Result<unknown> {
   try {
     return ok(toonDecode(payload, { strict: true, indentSize: TOON_INDENT_SIZE }));
   } catch (e) {
-    if (e instanceof RangeError) return fail(formatError(MORPH_CODES.LIMIT_EXCEEDED, RULES.LIMITS, 'TOON payload nests too deeply to decode'));
-    return fail(formatError(MORPH_CODES.TOON_DECODE_FAILED, RULES.TOON_ROUND_TRIP, `official strict decode refused the payload: ${e instanceof Error ? e.message : String(e)}`));
+    if (e instanceof RangeError) return fail(morphError(MORPH_CODES.LIMIT_EXCEEDED, RULES.LIMITS, 'TOON payload nests too deeply to decode'));
+    return fail(morphError(MORPH_CODES.TOON_DECODE_FAILED, RULES.TOON_ROUND_TRIP, `official strict decode refused the payload: ${e instanceof Error ? e.message : String(e)}`));
   }
 }
 
@@ -72,7 +73,7 @@ function encodeChecked(ir: Ir, options: CodecOptions): Result<string> {
   if (!n.ok) return n;
   const order = checkToonMemberOrder(ir);
   if (!order.ok) return order;
-  const inapplicable = (why: string) => fail(formatError(MORPH_CODES.CODEC_INAPPLICABLE, RULES.TOON_ROUND_TRIP, why));
+  const inapplicable = (why: string) => fail(morphError(MORPH_CODES.CODEC_INAPPLICABLE, RULES.TOON_ROUND_TRIP, why));
   const payload = runEncode(irToPlain(ir), o.value.delimiter!);
   if (payload === undefined) return inapplicable('the official encoder refused the value');
   const decoded = runDecode(payload);
@@ -108,7 +109,7 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
   if (!meta.ok) return meta;
   const id = checkDeclaredIdentity(meta.value, context);
   if (!id.ok) return id;
-  const text = checkPayloadText(payload, 'strict');
+  const text = checkPayloadText(payload);
   if (!text.ok) return text;
   const decoded = runDecode(payload);
   if (!decoded.ok) return decoded;
@@ -122,12 +123,12 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
   }
   // MORPH-TOON-3: re-encoding with the declared options must give the payload byte for byte.
   if (runEncode(decoded.value, meta.value.get('delimiter') as string) !== payload) {
-    return fail(formatError(MORPH_CODES.TOON_NOT_CANONICAL, RULES.TOON_CANONICAL, 'payload is not the canonical official encoding of its value', {}, 'core'));
+    return fail(morphError(MORPH_CODES.TOON_NOT_CANONICAL, RULES.TOON_CANONICAL, 'payload is not the canonical official encoding of its value', {}));
   }
-  if (!ir.ok) return fail(formatError(MORPH_CODES.TOON_DECODE_FAILED, RULES.TOON_ROUND_TRIP, 'decoded value is outside the IR', ir.error.location));
+  if (!ir.ok) return fail(morphError(MORPH_CODES.TOON_DECODE_FAILED, RULES.TOON_ROUND_TRIP, 'decoded value is outside the IR', ir.error.location));
   // R-M14: toon layout carries no digest; identity is the bundle's or artifact's input digest.
   if (context.inputSemanticDigest !== undefined && semanticDigest(ir.value) !== context.inputSemanticDigest) {
-    return fail(formatError(MORPH_CODES.DIGEST_MISMATCH, RULES.IDENTITY, 'decoded value does not have the declared input digest'));
+    return fail(morphError(MORPH_CODES.DIGEST_MISMATCH, RULES.IDENTITY, 'decoded value does not have the declared input digest'));
   }
   return ok(ir.value);
 }

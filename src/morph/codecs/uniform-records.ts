@@ -1,13 +1,14 @@
 /** Applicability shared by rows-delimited and columns-json: a uniform array of primitive records. */
-import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { isJsonArray, isJsonObject, type JsonObject } from '../../shared/json/value.ts';
 import { MORPH_CODES, RULES } from '../constants.ts';
 import { checkIrLimits } from '../ir/measure-ir.ts';
 import type { Ir } from '../ir/types.ts';
 import { isPrimitive } from './ir-kinds.ts';
+import { morphError } from '../refusal.ts';
 
 function inapplicable(message: string, pointer: string): Result<never> {
-  return fail(formatError(MORPH_CODES.CODEC_INAPPLICABLE, RULES.ROWS_APPLICABILITY, message, { pointer }));
+  return fail(morphError(MORPH_CODES.CODEC_INAPPLICABLE, RULES.ROWS_APPLICABILITY, message, { pointer }));
 }
 
 /**

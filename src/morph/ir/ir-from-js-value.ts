@@ -1,14 +1,15 @@
 /** Builds an IR from a JavaScript value (inputKind `js-value`, R-M3), without recursion. */
-import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { appendPointer } from '../../shared/json/pointer.ts';
 import { JsonNumber, type JsonValue } from '../../shared/json/value.ts';
 import { LIMITS, MORPH_CODES, RULES } from '../constants.ts';
 import type { Ir } from './types.ts';
 
 import { hasLoneSurrogate } from './lone-surrogate.ts';
+import { morphError } from '../refusal.ts';
 
 function refuse(pointer: string, message: string, requirement: string = RULES.JS_VALUE): Result<Ir> {
-  return fail(formatError(MORPH_CODES.JS_VALUE_UNSUPPORTED, requirement, message, { pointer }, 'strict'));
+  return fail(morphError(MORPH_CODES.JS_VALUE_UNSUPPORTED, requirement, message, { pointer }));
 }
 
 function isPlainObject(v: object): boolean {
@@ -39,7 +40,7 @@ export function irFromJsValue(value: unknown): Result<Ir> {
     const { src, pointer, depth, assign } = frame;
     nodes++;
     if (nodes > LIMITS.MAX_NODES) {
-      return fail(formatError(MORPH_CODES.LIMIT_EXCEEDED, RULES.LIMITS, `more than ${LIMITS.MAX_NODES} nodes`, { pointer }));
+      return fail(morphError(MORPH_CODES.LIMIT_EXCEEDED, RULES.LIMITS, `more than ${LIMITS.MAX_NODES} nodes`, { pointer }));
     }
     if (src === null || typeof src === 'boolean') {
       assign(src);
@@ -54,7 +55,7 @@ export function irFromJsValue(value: unknown): Result<Ir> {
       if (onPath.has(src)) return refuse(pointer, 'cycle');
       const childDepth = depth + 1;
       if (childDepth > LIMITS.MAX_DEPTH) {
-        return fail(formatError(MORPH_CODES.LIMIT_EXCEEDED, RULES.LIMITS, `container depth above ${LIMITS.MAX_DEPTH}`, { pointer }));
+        return fail(morphError(MORPH_CODES.LIMIT_EXCEEDED, RULES.LIMITS, `container depth above ${LIMITS.MAX_DEPTH}`, { pointer }));
       }
       if (Array.isArray(src)) {
         // An Array subclass is a non-plain object too (R-M3).

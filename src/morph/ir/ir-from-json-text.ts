@@ -1,10 +1,11 @@
 /** Builds an IR from JSON text (inputKind `json-text`): strict RFC 8259, lexemes kept, R-M2 limits. */
-import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { parseJson } from '../../shared/json/parse-value.ts';
 import { utf8Length } from '../../shared/text.ts';
 import { LIMITS, MORPH_CODES, RULES } from '../constants.ts';
 import { checkIrLimits } from './measure-ir.ts';
 import type { Ir } from './types.ts';
+import { citing, morphError } from '../refusal.ts';
 
 /**
  * Parses `input` (a string is taken as its UTF-8 bytes) into an IR. Whitespace around the value
@@ -16,13 +17,13 @@ export function irFromJsonText(input: Uint8Array | string): Result<Ir> {
   const size = typeof input === 'string' ? utf8Length(input) : input.length;
   // R-M2: the size limit is checked before parsing so no allocation depends on the input's size.
   if (size > LIMITS.MAX_BYTES) {
-    return fail(formatError(MORPH_CODES.LIMIT_EXCEEDED, RULES.LIMITS, `input is ${size} bytes, over ${LIMITS.MAX_BYTES}`, { byteOffset: LIMITS.MAX_BYTES }));
+    return fail(morphError(MORPH_CODES.LIMIT_EXCEEDED, RULES.LIMITS, `input is ${size} bytes, over ${LIMITS.MAX_BYTES}`, { byteOffset: LIMITS.MAX_BYTES }));
   }
   const parsed = parseJson(input, { maxBytes: LIMITS.MAX_BYTES, maxDepth: LIMITS.MAX_DEPTH, maxNodes: LIMITS.MAX_NODES });
   if (!parsed.ok) {
     // R-M2: the parser's limit refusal is this format's limit rule.
     if (parsed.error.code === MORPH_CODES.LIMIT_EXCEEDED) {
-      return fail({ ...parsed.error, requirement: RULES.LIMITS, profile: 'core' });
+      return fail(citing(parsed.error, RULES.LIMITS));
     }
     return parsed;
   }

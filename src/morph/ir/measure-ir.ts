@@ -1,8 +1,9 @@
 /** R-M2 limits measured on a built IR, without recursion. */
-import { formatError, fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Result } from '../../shared/errors.ts';
 import { isJsonArray, isJsonObject } from '../../shared/json/value.ts';
 import { LIMITS, MORPH_CODES, RULES } from '../constants.ts';
 import type { Ir } from './types.ts';
+import { morphError } from '../refusal.ts';
 
 /** Node count and container depth of an IR (a root scalar has depth 0). */
 export interface IrMeasure {
@@ -36,10 +37,10 @@ export function measureIr(ir: Ir, maxNodes: number = LIMITS.MAX_NODES, maxDepth:
 export function checkIrLimits(ir: Ir, pointer = ''): Result<Ir> {
   const m = measureIr(ir);
   if (m.nodes > LIMITS.MAX_NODES) {
-    return fail(formatError(MORPH_CODES.LIMIT_EXCEEDED, RULES.LIMITS, `more than ${LIMITS.MAX_NODES} nodes`, { pointer }));
+    return fail(morphError(MORPH_CODES.LIMIT_EXCEEDED, RULES.LIMITS, `more than ${LIMITS.MAX_NODES} nodes`, { pointer }));
   }
   if (m.depth > LIMITS.MAX_DEPTH) {
-    return fail(formatError(MORPH_CODES.LIMIT_EXCEEDED, RULES.LIMITS, `container depth above ${LIMITS.MAX_DEPTH}`, { pointer }));
+    return fail(morphError(MORPH_CODES.LIMIT_EXCEEDED, RULES.LIMITS, `container depth above ${LIMITS.MAX_DEPTH}`, { pointer }));
   }
   return ok(ir);
 }

@@ -4,7 +4,7 @@
  */
 import { fail, ok, type Result } from '../../shared/errors.ts';
 import { CONTEXT_CODES, CONTEXT_RULES, TOKENIZERS, type TokenizerName } from '../bundle/constants.ts';
-import { contextError } from '../bundle/context-error.ts';
+import { morphError } from '../refusal.ts';
 
 /** Counts the tokens of one whole text. */
 export type TokenCounter = (text: string) => number;
@@ -26,7 +26,7 @@ export function isTokenizerName(name: string): name is TokenizerName {
 /** Loads the named tokenizer; an unknown name is refused with UNSUPPORTED_TOKENIZER. */
 export async function loadTokenCounter(name: string): Promise<Result<TokenCounter>> {
   if (!isTokenizerName(name)) {
-    return fail(contextError(CONTEXT_CODES.UNSUPPORTED_TOKENIZER, CONTEXT_RULES.PLANNER_TOKENIZER, `unknown tokenizer ${JSON.stringify(name)} (known: ${TOKENIZERS.join(', ')})`, { member: 'tokenizer' }));
+    return fail(morphError(CONTEXT_CODES.UNSUPPORTED_TOKENIZER, CONTEXT_RULES.PLANNER_TOKENIZER, `unknown tokenizer ${JSON.stringify(name)} (known: ${TOKENIZERS.join(', ')})`, { member: 'tokenizer' }));
   }
   const encoding = await LOADERS[name]();
   // MORPH-PLAN-2: data that spells a special token (e.g. "<|endoftext|>") is counted as ordinary text;

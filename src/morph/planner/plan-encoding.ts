@@ -14,7 +14,7 @@ import { ARTIFACT, CONTEXT_CODES, CONTEXT_RULES, type PlannerPolicy } from '../b
 import { encodeBundle, type EncodedBundle } from '../bundle/encode-bundle.ts';
 import { renderPrompt, type RenderedPrompt } from '../prompt/render-prompt.ts';
 import type { TokenCounter } from './load-token-counter.ts';
-import { contextError } from '../bundle/context-error.ts';
+import { morphError } from '../refusal.ts';
 
 /** What the planner weighs. */
 export interface PlanRequest {
@@ -59,7 +59,7 @@ interface Rendered {
 function renderCandidate(request: PlanRequest, plan: CandidatePlan): Result<Rendered> {
   const guide = (request.guideFor ?? getGuide)(plan.encoding);
   if (guide === undefined) {
-    return fail(contextError(CONTEXT_CODES.UNKNOWN_GUIDE, CONTEXT_RULES.PLANNER, `no guide for ${plan.encoding}`));
+    return fail(morphError(CONTEXT_CODES.UNKNOWN_GUIDE, CONTEXT_RULES.PLANNER, `no guide for ${plan.encoding}`));
   }
   const bundle = encodeBundle({ ir: request.ir, inputKind: request.inputKind, plan, guide, ...(request.schema === undefined ? {} : { schema: request.schema }) });
   if (!bundle.ok) return bundle;
@@ -72,11 +72,11 @@ function renderCandidate(request: PlanRequest, plan: CandidatePlan): Result<Rend
 export function planEncoding(request: PlanRequest, count: TokenCounter): Result<PlanChoice> {
   const policy = request.policy;
   if (!(ARTIFACT.PLANNER_POLICIES as readonly string[]).includes(policy)) {
-    return fail(contextError(CONTEXT_CODES.UNKNOWN_PLANNER_POLICY, CONTEXT_RULES.PLANNER, `unknown planner policy ${JSON.stringify(policy)}`));
+    return fail(morphError(CONTEXT_CODES.UNKNOWN_PLANNER_POLICY, CONTEXT_RULES.PLANNER, `unknown planner policy ${JSON.stringify(policy)}`));
   }
   if (policy === 'validated') {
     // R-M15: no quality evidence ships, so a validated choice cannot be made.
-    return fail(contextError(CONTEXT_CODES.NO_QUALITY_EVIDENCE, CONTEXT_RULES.PLANNER, 'the validated policy needs quality evidence, and none ships'));
+    return fail(morphError(CONTEXT_CODES.NO_QUALITY_EVIDENCE, CONTEXT_RULES.PLANNER, 'the validated policy needs quality evidence, and none ships'));
   }
   const candidates = policy === 'compatibility' ? CANDIDATE_PLANS.slice(0, 1) : (request.candidates ?? CANDIDATE_PLANS);
   const reports: CandidateReport[] = [];
@@ -98,7 +98,7 @@ export function planEncoding(request: PlanRequest, count: TokenCounter): Result<
   if (best === undefined) {
     // One candidate: its own refusal says why (e.g. TOON_NUMBER_INAPPLICABLE); several: none fitted.
     if (candidates.length === 1 && firstRefusal !== undefined) return fail(firstRefusal);
-    return fail(contextError(CONTEXT_CODES.NO_APPLICABLE_CANDIDATE, CONTEXT_RULES.PLANNER, 'no candidate plan could be rendered'));
+    return fail(morphError(CONTEXT_CODES.NO_APPLICABLE_CANDIDATE, CONTEXT_RULES.PLANNER, 'no candidate plan could be rendered'));
   }
   const chosen: { index: number; rendered: Rendered; tokens: number } = best;
   return ok({

@@ -3,7 +3,7 @@ import { sha256Hex } from '../../shared/digest.ts';
 import { fail, ok, type Result } from '../../shared/errors.ts';
 import { CONTEXT_CODES, CONTEXT_RULES, PROMPT, type PromptSection } from '../bundle/constants.ts';
 import { deriveBoundary } from '../bundle/derive-boundary.ts';
-import { contextError } from '../bundle/context-error.ts';
+import { morphError } from '../refusal.ts';
 
 /** R-M8: the task of a request frame; its instruction fills the TASK section. */
 export interface MorphTask {
@@ -61,7 +61,7 @@ export function renderPrompt(request: PromptRequest): Result<RenderedPrompt> {
   const parts = [request.prefix, request.bundle, request.task.instruction, request.suffix] as const;
   const boundary = derivePromptBoundary(parts);
   if (boundary === undefined) {
-    return fail(contextError(CONTEXT_CODES.PROMPT_BOUNDARY_EXHAUSTED, CONTEXT_RULES.PROMPT_BOUNDARY, 'every one of the 1,024 prompt boundary candidates occurs in a part'));
+    return fail(morphError(CONTEXT_CODES.PROMPT_BOUNDARY_EXHAUSTED, CONTEXT_RULES.PROMPT_BOUNDARY, 'every one of the 1,024 prompt boundary candidates occurs in a part'));
   }
   const rendered = writePrompt(parts, boundary);
   return ok({

@@ -2,18 +2,18 @@
  * The reference oracle's MORPH ops (spec/protocol): morph.c14n, morph.decode, morph.import, morph.encode.
  * Each takes the bytes of one input file and answers accept-with-observation or a typed refusal.
  */
-import { formatError, type Result } from '../shared/errors.ts';
+import type { Result } from '../shared/errors.ts';
 import type { JsonValue } from '../shared/json/value.ts';
 import type { InputBound, OpHandler, OpName, OpOutcome } from '../shared/ops.ts';
 import { importArtifact, MAX_ARTIFACT_BYTES } from './artifact/import-artifact.ts';
 import { BUNDLE, CONTEXT_RULES, ENCODE_REQUEST_MAX_BYTES } from './bundle/constants.ts';
-import { contextError } from './bundle/context-error.ts';
 import { decodeBundle } from './bundle/decode-bundle.ts';
 import { encodeBundle } from './bundle/encode-bundle.ts';
 import { parseEncodeRequest } from './bundle/parse-encode-request.ts';
 import { semanticDigest } from './digest/semantic-digest.ts';
 import { irFromJsonText } from './ir/ir-from-json-text.ts';
 import { LIMITS, MORPH_CODES, RULES } from './constants.ts';
+import { morphError } from './refusal.ts';
 
 function answer<T>(result: Result<T>, observe: (value: T) => Array<[string, JsonValue]>): OpOutcome {
   return result.ok ? { accept: true, observation: new Map(observe(result.value)) } : { accept: false, error: result.error };
@@ -24,12 +24,12 @@ function answer<T>(result: Result<T>, observe: (value: T) => Array<[string, Json
  * refusal the op gives an input over the bound held in memory, so a reader of a stream never has to
  * hold more than the bound to answer.
  */
-function boundOf(maxBytes: number, requirement: string, what: string, error: typeof formatError): InputBound {
+function boundOf(maxBytes: number, requirement: string, what: string): InputBound {
   return {
     maxBytes,
     refuse: (size) => ({
       accept: false,
-      error: error(MORPH_CODES.LIMIT_EXCEEDED, requirement, `${what} is ${size ?? `more than ${maxBytes}`} bytes, over ${maxBytes}`, { byteOffset: maxBytes }),
+      error: morphError(MORPH_CODES.LIMIT_EXCEEDED, requirement, `${what} is ${size ?? `more than ${maxBytes}`} bytes, over ${maxBytes}`, { byteOffset: maxBytes }),
     }),
   };
 }
@@ -37,22 +37,22 @@ function boundOf(maxBytes: number, requirement: string, what: string, error: typ
 /** morph.c14n: JSON text → `{"digest": <morph-c14n/1 SHA-256>}`. */
 export const c14nOp: OpHandler = Object.assign((input: Uint8Array) => answer(irFromJsonText(input), (ir) => [['digest', semanticDigest(ir)]]), {
   // R-M2: at most 16 MiB of input.
-  inputBound: boundOf(LIMITS.MAX_BYTES, RULES.LIMITS, 'input', formatError),
+  inputBound: boundOf(LIMITS.MAX_BYTES, RULES.LIMITS, 'input'),
 });
 
 /** morph.decode: a MORPH-CONTEXT/1 bundle → `{"value": <decoded JSON>}`. */
 export const decodeOp: OpHandler = Object.assign((input: Uint8Array) => answer(decodeBundle(input), (d) => [['value', d.ir]]), {
   // MORPH-CTX-5: a bundle is at most 16 MiB.
-  inputBound: boundOf(BUNDLE.MAX_BYTES, CONTEXT_RULES.BUNDLE_SIZE, 'bundle', contextError),
+  inputBound: boundOf(BUNDLE.MAX_BYTES, CONTEXT_RULES.BUNDLE_SIZE, 'bundle'),
 });
 
 /** morph.import: a morph-artifact/1 file → `{"value": <decoded JSON>}`. */
 export const importOp: OpHandler = Object.assign((input: Uint8Array) => answer(importArtifact(input), (a) => [['value', a.ir]]), {
   // MORPH-ART-1: an artifact is at most 64 MiB.
-  inputBound: boundOf(MAX_ARTIFACT_BYTES, CONTEXT_RULES.ARTIFACT_JSON, 'artifact', contextError),
+  inputBound: boundOf(MAX_ARTIFACT_BYTES, CONTEXT_RULES.ARTIFACT_JSON, 'artifact'),
 });
 
-const encodeBound = boundOf(ENCODE_REQUEST_MAX_BYTES, CONTEXT_RULES.ENCODE_REQUEST, 'request', contextError);
+const encodeBound = boundOf(ENCODE_REQUEST_MAX_BYTES, CONTEXT_RULES.ENCODE_REQUEST, 'request');
 
 /** morph.encode: `{"input", "plan", "guide"}` → `{"bundle": <MORPH-CONTEXT/1 text>}`. */
 export const encodeOp: OpHandler = Object.assign((input: Uint8Array) => encode(input), { inputBound: encodeBound });

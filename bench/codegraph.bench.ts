@@ -143,7 +143,7 @@ export default async function codegraphBench(): Promise<string[]> {
       `bare split + JSON.parse:         ${rate(bare)}, best of 2`,
       `formcert validate (strict):      ${rate(validate)}, best of 2, ${validate.ok ? 'valid' : 'INVALID'}`,
       `JSON.parse + ajv record schemas: ${rate(ajv)}, ${ajv.ok ? 'all records pass' : 'SOME RECORDS FAIL'}`,
-      `ratio validate / bare loop:      ${(bare.cpuSeconds / validate.cpuSeconds).toFixed(2)} by CPU time, ${(bare.seconds / validate.seconds).toFixed(2)} by wall time (target ≥ 0.5)`,
+      `ratio validate / bare loop:      ${(bare.cpuSeconds / validate.cpuSeconds).toFixed(2)} by CPU time, ${(bare.seconds / validate.seconds).toFixed(2)} by wall time (target ≥ 1.0, issue 14)`,
       `ratio validate / ajv-only:       ${(ajv.cpuSeconds / validate.cpuSeconds).toFixed(2)} by CPU time, ${(ajv.seconds / validate.seconds).toFixed(2)} by wall time (ajv checks shapes only)`,
       `validator peak RSS:              ${validate.maxRssMB.toFixed(0)} MB (child process; a child that only reads the file is ${baseline.maxRssMB.toFixed(0)} MB; target < 200 MB)`,
       `bare loop peak RSS:              ${bare.maxRssMB.toFixed(0)} MB`,

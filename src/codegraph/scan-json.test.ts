@@ -70,11 +70,34 @@ describe('LineScanner', () => {
     );
   });
 
+  it('reads top-level index arrays (its fast path) as the shared parser does, near misses included', () => {
+    const item = fc.oneof(
+      fc.nat().map(String),
+      fc.constantFrom('0', '00', '01', '-1', '-0', '1.0', '1e3', '123456789012345', '1234567890123456', '99999999999999999999', ' 7', '7 ', '', 'x', '[]', '"a"'),
+    );
+    assertProperty(
+      fc.property(fc.array(item, { maxLength: 6 }), fc.constantFrom('tr', 'anchor', 'other'), (items, name) => {
+        agree(Buffer.from(`{"${name}":[${items.join(',')}],"t":"e"}`, 'utf8'));
+      }),
+      { seed: 3, numRuns: 400 },
+    );
+  });
+
   it('refuses duplicate members at any depth in strict mode and keeps the last in core mode', () => {
-    for (const text of ['{"a":1,"a":2}', '{"x":{"b":1,"b":2}}', '{"x":[{"c":1,"\\u0063":2}]}']) {
+    // Top-level names the scanner interns ("t", "anchor") are checked by id, others by text; a name
+    // spelled with escapes is the same name either way round.
+    const texts = ['{"a":1,"a":2}', '{"t":1,"i":0,"t":2}', '{"\\u0074":1,"t":2}', '{"t":1,"\\u0074":2}', '{"anchor":1,"x":0,"anch\\u006fr":2}'];
+    for (const text of [...texts, '{"x":{"b":1,"b":2}}', '{"x":[{"c":1,"\\u0063":2}]}']) {
       expect(scan(Buffer.from(text))).toStrictEqual({ ok: false, code: 'JSON_DUPLICATE_MEMBER' });
       expect(scan(Buffer.from(text), false).ok).toBe(true);
     }
+    // Core: the last occurrence wins, in the place of the last one.
+    const n = (v: number) => new JsonNumber(String(v));
+    const core = (text: string) => scan(Buffer.from(text), false);
+    expect(core(texts[1]!)).toStrictEqual({ ok: true, value: new Map([['i', n(0)], ['t', n(2)]]) });
+    expect(core(texts[2]!)).toStrictEqual({ ok: true, value: new Map([['t', n(2)]]) });
+    expect(core(texts[3]!)).toStrictEqual({ ok: true, value: new Map([['t', n(2)]]) });
+    expect(core(texts[4]!)).toStrictEqual({ ok: true, value: new Map([['x', n(0)], ['anchor', n(2)]]) });
   });
 
   it('keeps lexemes: canonical short integers as numbers, everything else verbatim', () => {

@@ -56,25 +56,35 @@ const INTERNED = [
 ];
 /** Interned strings bucketed by length (< 32) and first byte: a flat table, a candidate or two per slot. */
 const MAX_INTERNED = 32;
-const INTERNED_TABLE: ({ readonly name: string; readonly bytes: Uint8Array }[] | undefined)[] = new Array(MAX_INTERNED * 256).fill(undefined);
-for (const name of INTERNED) {
+const INTERNED_TABLE: ({ readonly id: number; readonly bytes: Uint8Array }[] | undefined)[] = new Array(MAX_INTERNED * 256).fill(undefined);
+for (let id = 0; id < INTERNED.length; id++) {
+  const name = INTERNED[id]!;
   const slot = name.length * 256 + name.charCodeAt(0);
-  (INTERNED_TABLE[slot] ??= []).push({ name, bytes: Buffer.from(name, 'latin1') });
+  (INTERNED_TABLE[slot] ??= []).push({ id, bytes: Buffer.from(name, 'latin1') });
 }
+/** Interned name → its id (for a name read through escapes, which the byte table cannot match). */
+const INTERNED_ID: ReadonlyMap<string, number> = new Map(INTERNED.map((name, id) => [name, id]));
+if (INTERNED.length > 64) throw new Error('scan-json: the duplicate check keeps interned names in two 32-bit masks');
 
-/** The interned string whose ASCII bytes are `buf[start, end)`, if it is one. */
-function internedAt(buf: Buffer, start: number, end: number): string | undefined {
+/** The id (position in INTERNED) of the interned string whose ASCII bytes are `buf[start, end)`, or -1. */
+function internedIdAt(buf: Buffer, start: number, end: number): number {
   const len = end - start;
-  if (len === 0 || len >= MAX_INTERNED) return undefined;
+  if (len === 0 || len >= MAX_INTERNED) return -1;
   const candidates = INTERNED_TABLE[len * 256 + buf[start]!];
-  if (candidates === undefined) return undefined;
+  if (candidates === undefined) return -1;
   for (let j = 0; j < candidates.length; j++) {
     const cand = candidates[j]!.bytes;
     let k = 1;
     while (k < len && cand[k] === buf[start + k]) k++;
-    if (k >= len) return candidates[j]!.name;
+    if (k >= len) return candidates[j]!.id;
   }
-  return undefined;
+  return -1;
+}
+
+/** The interned string whose ASCII bytes are `buf[start, end)`, if it is one. */
+function internedAt(buf: Buffer, start: number, end: number): string | undefined {
+  const id = internedIdAt(buf, start, end);
+  return id < 0 ? undefined : INTERNED[id];
 }
 
 /** Options of the scanner: the core profile tolerates what only R-S1 (strict) refuses. */
@@ -117,6 +127,10 @@ export class LineScanner {
   private building = false;
   /** The top-level member being scanned (its pointer is built only when something fails). */
   private member: string | undefined;
+  /** Id of the interned name the last scanName read, or -1. */
+  private nameId = -1;
+  private wantedSet: ReadonlySet<string> | undefined;
+  private wantedIds: Uint8Array = new Uint8Array(0);
   /** The token toolkit's registers (this scanner's own). */
   private readonly tokens = new TokenScan();
   // The fault registers: filled by fault(), read once by scanRecord to build the refusal.
@@ -168,33 +182,64 @@ export class LineScanner {
       this.pos++;
       return this.expectEnd() ? true : FAILED;
     }
+    const wantedIds = wanted === undefined ? undefined : this.wantedIdsOf(wanted);
+    let seenLow = 0;
+    let seenHigh = 0;
     for (;;) {
       this.member = undefined;
       if (this.pos >= end || buf[this.pos] !== BYTE.QUOTE) return this.fail('expected a member name');
       const nameAt = this.pos;
       const name = this.scanName();
       if (name === FAILED) return FAILED;
-      for (let j = 0; j < out.count; j++) {
-        if (out.names[j] === name) {
-          // R-S1 (strict): member names are unique.
-          if (!this.options.allowDuplicates) return this.fault(JSON_CODES.DUPLICATE_MEMBER, nameAt, `member "${name}" appears twice`, '/' + escapePointerToken(name));
-          // Core profile: the last occurrence wins; drop the earlier one.
-          out.names.splice(j, 1);
-          out.values.splice(j, 1);
-          out.starts.splice(j, 1);
-          out.ends.splice(j, 1);
-          out.count--;
-          break;
+      // Duplicates: an interned name is one bit of two masks; any other is compared with every earlier
+      // name (and, when it spells an interned one through escapes, sets that name's bit).
+      let id = this.nameId;
+      let duplicate = false;
+      if (id < 0) {
+        for (let j = 0; j < out.count; j++) {
+          if (out.names[j] === name) {
+            duplicate = true;
+            break;
+          }
         }
+        id = INTERNED_ID.get(name) ?? -1;
+      }
+      if (id >= 0) {
+        const bit = 1 << (id & 31);
+        if (id < 32) {
+          if (seenLow & bit) duplicate = true;
+          seenLow |= bit;
+        } else {
+          if (seenHigh & bit) duplicate = true;
+          seenHigh |= bit;
+        }
+      }
+      if (duplicate) {
+        // R-S1 (strict): member names are unique.
+        if (!this.options.allowDuplicates) return this.fault(JSON_CODES.DUPLICATE_MEMBER, nameAt, `member "${name}" appears twice`, '/' + escapePointerToken(name));
+        // Core profile: the last occurrence wins; drop the earlier one.
+        const j = out.names.indexOf(name);
+        out.names.splice(j, 1);
+        out.values.splice(j, 1);
+        out.starts.splice(j, 1);
+        out.ends.splice(j, 1);
+        out.count--;
       }
       this.pos = skipWhitespace(buf, this.pos, end);
       if (buf[this.pos] !== BYTE.COLON || this.pos >= end) return this.fail("expected ':' after a member name");
       this.pos = skipWhitespace(buf, this.pos + 1, end);
-      const build = wanted === undefined || wanted.has(name);
+      const build = wanted === undefined || (this.nameId >= 0 ? wantedIds![this.nameId] === 1 : wanted.has(name));
       const valueAt = this.pos;
       this.building = build;
       this.member = name;
-      const value = this.scanValue();
+      // Most members are a string, a number or a short array of indices: read those directly, without
+      // the general value loop and its stack (any other shape, or a fault, takes the general path).
+      const c0 = this.pos < end ? buf[this.pos]! : -1;
+      let value: Lite | typeof FAILED | undefined;
+      if (c0 === BYTE.QUOTE) value = this.scanString(build);
+      else if ((c0 >= BYTE.ZERO && c0 <= BYTE.NINE) || c0 === BYTE.MINUS) value = this.scanNumber();
+      else if (c0 === BYTE.LEFT_BRACKET && build) value = this.scanIndexArray();
+      if (value === undefined) value = this.scanValue();
       if (value === FAILED) return FAILED;
       const n = out.count++;
       out.names[n] = name;
@@ -310,12 +355,25 @@ export class LineScanner {
     return true;
   }
 
-  /** Scans a member name, returning an interned string when it is a common one. */
+  /** 1 for each interned name in `wanted` (computed once per set). */
+  private wantedIdsOf(wanted: ReadonlySet<string>): Uint8Array {
+    if (this.wantedSet !== wanted) {
+      this.wantedSet = wanted;
+      this.wantedIds = Uint8Array.from(INTERNED, (name) => (wanted.has(name) ? 1 : 0));
+    }
+    return this.wantedIds;
+  }
+
+  /**
+   * Scans a member name, returning an interned string when it is a common one; sets `nameId` to its
+   * id, or -1 when the bytes are not an interned name (escapes included).
+   */
   private scanName(): string | typeof FAILED {
     const { buf } = this;
     const start = this.pos + 1;
     let i = start;
     const end = this.end;
+    this.nameId = -1;
     while (i < end) {
       const c = buf[i]!;
       if (c === BYTE.QUOTE) break;
@@ -324,7 +382,50 @@ export class LineScanner {
     }
     if (i >= end) return this.scanString(true) as string | typeof FAILED;
     this.pos = i + 1;
-    return internedAt(buf, start, i) ?? buf.toString('latin1', start, i);
+    const id = internedIdAt(buf, start, i);
+    this.nameId = id;
+    return id >= 0 ? INTERNED[id]! : buf.toString('latin1', start, i);
+  }
+
+  /**
+   * Reads `[n, n, …]` where every item is a canonical unsigned integer of at most 15 digits and nothing
+   * else (no whitespace) is there: the array index lists of a record (tr, anchor, refs). Gives
+   * undefined, with the position unchanged, for anything else: the general path then reads (or
+   * refuses) the same bytes, so the fast path never decides a verdict.
+   */
+  private scanIndexArray(): number[] | undefined {
+    const { buf, end } = this;
+    let i = this.pos + 1;
+    const out: number[] = [];
+    if (i < end && buf[i] === BYTE.RIGHT_BRACKET) {
+      this.pos = i + 1;
+      return out;
+    }
+    for (;;) {
+      const start = i;
+      let c = i < end ? buf[i]! : -1;
+      let v = 0;
+      if (c === BYTE.ZERO) {
+        i++;
+        c = i < end ? buf[i]! : -1;
+      } else {
+        while (c >= BYTE.ZERO && c <= BYTE.NINE) {
+          v = v * 10 + (c - BYTE.ZERO);
+          i++;
+          c = i < end ? buf[i]! : -1;
+        }
+      }
+      // No digit, a leading zero, a long lexeme, a fraction or an exponent: not this shape.
+      if (i === start || i - start > 15 || (c >= BYTE.ZERO && c <= BYTE.NINE) || c === BYTE.DOT || c === BYTE.LOWER_E || c === BYTE.UPPER_E) return undefined;
+      out.push(v);
+      if (c === BYTE.COMMA) {
+        i++;
+        continue;
+      }
+      if (c !== BYTE.RIGHT_BRACKET) return undefined;
+      this.pos = i + 1;
+      return out;
+    }
   }
 
   /** Scans a string token; returns its value when `build`, else null. */

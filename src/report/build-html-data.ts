@@ -7,6 +7,7 @@ import type { JsonValue } from '../shared/json/value.ts';
 import { writeJson } from '../shared/json/write-value.ts';
 import type { CaseRecord } from '../results/case-record.ts';
 import { isFailingOutcome } from '../results/outcome.ts';
+import { quotedCertifyArgs } from '../results/rerun-line.ts';
 import { loadRequirements, REGISTRY_FORMATS } from '../shared/registry.ts';
 import { scoreText, summarize } from '../results/summarize.ts';
 
@@ -47,7 +48,13 @@ export interface HtmlCase {
 /** Everything the page shows. */
 export interface HtmlData {
   readonly title: string;
-  readonly implementations: ReadonlyArray<{ readonly name: string; readonly score: string; readonly passed: boolean }>;
+  readonly implementations: ReadonlyArray<{
+    readonly name: string;
+    readonly score: string;
+    readonly passed: boolean;
+    /** The run's certify options and testee argv, shell-quoted: `formcert certify --cases <id> <rerun>` reruns a case (absent for records of older runs). */
+    readonly rerun?: string;
+  }>;
   readonly ops: readonly string[];
   readonly outcomes: readonly string[];
   readonly cases: readonly HtmlCase[];
@@ -170,8 +177,10 @@ export function buildHtmlData(records: readonly CaseRecord[], title = 'formcert 
   return {
     title,
     implementations: impls.map((name) => {
-      const s = summarize(records.filter((r) => r.implementation === name));
-      return { name, score: scoreText(s), passed: s.passed };
+      const own = records.filter((r) => r.implementation === name);
+      const s = summarize(own);
+      const rerun = quotedCertifyArgs(own.find((r) => r.certifyArgs !== undefined) ?? {});
+      return { name, score: scoreText(s), passed: s.passed, ...(rerun !== undefined ? { rerun } : {}) };
     }),
     ops: [...new Set(cases.map((c) => c.op))].sort(),
     outcomes: [...new Set(records.map((r) => r.outcome))].sort(),

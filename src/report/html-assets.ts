@@ -210,7 +210,9 @@ export const REPORT_JS = `
     badge.appendChild(o);
     badge.appendChild(document.createTextNode('  ' + impls[ii].name + ' · ' + r.time.toFixed(1) + ' ms' + (r.expectedFailure !== undefined ? ' · expected failure: ' + r.expectedFailure : '')));
     d.appendChild(badge);
-    d.appendChild(el('p', { 'class': 'muted', id: 'details-rerun' }, 'rerun: formcert certify --cases ' + c.id + ' <your usual options> -- <your testee>'));
+    // The run recorded its options and testee argv: the command is the real one, ready to paste.
+    var rerun = impls[ii].rerun !== undefined ? 'formcert certify --cases ' + c.id + (impls[ii].rerun ? ' ' + impls[ii].rerun : '') : 'formcert certify --cases ' + c.id + ' <your usual options> -- <your testee>';
+    d.appendChild(el('p', { 'class': 'muted', id: 'details-rerun' }, 'rerun: ' + rerun));
     // The diff says what is wrong in one look, so it comes first; the long texts follow.
     if (r.diff) section(d, 'Difference (expected → actual)', r.diff.join('\\n'), 'details-diff');
     section(d, 'Input (' + c.inputBytes + ' bytes' + (c.inputKind === 'base64' ? ', base64' : '') + (c.inputTruncated ? ', shown cut' : '') + ')', c.input, 'details-input');

@@ -72,7 +72,8 @@ describe('HTML report in headless Chromium', () => {
     await cell.click();
     const rerun = await page.locator('#details-rerun').boundingBox();
     expect(rerun !== null && rerun.y + rerun.height <= 800).toBe(true);
-    expect(await page.locator('#details-rerun').textContent()).toContain('formcert certify --cases bbbb0000000000000003');
+    // beta's records carry their run's arguments: the real command, shell-quoted, ready to paste.
+    expect(await page.locator('#details-rerun').textContent()).toBe(`rerun: formcert certify --cases bbbb0000000000000003 --codes --persistent -- beta-reader '--label=it'\\''s'`);
     expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     await page.close();
   });

@@ -2,6 +2,7 @@
 import { OUTCOMES } from '../results/outcome.ts';
 import type { CaseRecord } from '../results/case-record.ts';
 import { clip, describeProblem } from '../results/describe-case.ts';
+import { rerunCaseCommand } from '../results/rerun-line.ts';
 import { scoreText, summarize, type RunSummary } from '../results/summarize.ts';
 
 /** Failures listed per implementation. */
@@ -40,6 +41,8 @@ function section(impl: string, s: RunSummary): string[] {
       out.push(`| ${r.outcome} | ${code(r.op)} | ${code(r.id)} ${cell(clip(r.name, 40))} | ${cell(r.requirements.join(' '))} | ${cell(clip(describeProblem(r), 120))} |`);
     }
     if (s.failures.length > LISTED) out.push('', `… and ${s.failures.length - LISTED} more in the HTML report.`);
+    const rerun = rerunCaseCommand(s.failures[0]!);
+    if (rerun !== undefined) out.push('', `Rerun the worst failing case: ${code(rerun)}`);
     out.push('');
   }
   return out;

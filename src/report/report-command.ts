@@ -8,6 +8,7 @@ import { renderHtml } from './render-html.ts';
 import { renderJunit } from './render-junit.ts';
 import { renderMarkdown } from './render-markdown.ts';
 import { renderTextSummary } from '../results/render-text-summary.ts';
+import { rerunCaseCommand } from '../results/rerun-line.ts';
 import { summarize } from '../results/summarize.ts';
 import { renderJsonl, writeReportDir } from './write-report-dir.ts';
 
@@ -63,7 +64,10 @@ export async function reportCommand(
   for (const impl of summary.implementations) {
     const own = summary.implementations.length === 1 ? summary : summarize(records.filter((r) => r.implementation === impl));
     const header = `formcert report merge: ${impl}: ${own.total} cases from ${paths.length} reports`;
-    io.err(renderTextSummary(own, header).join('\n') + '\n\n');
+    const lines = renderTextSummary(own, header);
+    const rerun = own.failures.length > 0 ? rerunCaseCommand(own.failures[0]!) : undefined;
+    if (rerun !== undefined) lines.push(`Rerun the worst failing case: ${rerun}`);
+    io.err(lines.join('\n') + '\n\n');
   }
   return summary.passed ? EXIT.OK : EXIT.FAILED;
 }

@@ -32,6 +32,9 @@ export function record(p: Partial<CaseRecord> & Pick<CaseRecord, 'id' | 'outcome
   };
 }
 
+/** The certify arguments beta's records carry (rerun-line.ts). */
+export const BETA_CERTIFY_ARGS = ['--codes', '--persistent', '--', 'beta-reader', "--label=it's"] as const;
+
 /** Six cases × two implementations, with a hostile input and stderr. */
 export function sampleRecords(): CaseRecord[] {
   const big = json('{"position":12345678901234567890,"kind":"Transaction"}');
@@ -39,6 +42,8 @@ export function sampleRecords(): CaseRecord[] {
   const out: CaseRecord[] = [];
   for (const impl of ['alpha 1.0', 'beta 0.3']) {
     const beta = impl.startsWith('beta');
+    // beta's run recorded its certify arguments (one needs shell quoting); alpha's records are from an older run that did not.
+    const start = out.length;
     out.push(
       record({ id: 'aaaa0000000000000001', implementation: impl, outcome: 'pass', expected: { verdict: 'accept', observation: big }, got: { verdict: 'accept', observation: big } }),
       record({
@@ -78,6 +83,7 @@ export function sampleRecords(): CaseRecord[] {
       record({ id: 'cccc0000000000000005', name: 'no-toon', op: 'morph.decode', format: 'morph', implementation: impl, outcome: beta ? 'skipped' : 'pass', got: beta ? { verdict: 'skipped', detail: 'no toon codec' } : { verdict: 'accept' } }),
       record({ id: 'cccc0000000000000006', name: 'binary', op: 'journal.read', implementation: impl, outcome: beta ? 'n/a' : 'pass', ...recordInput(new Uint8Array([0xff, 0x00, 0x80])) }),
     );
+    if (beta) for (let i = start; i < out.length; i++) out[i] = { ...out[i]!, certifyArgs: BETA_CERTIFY_ARGS };
   }
   return out;
 }

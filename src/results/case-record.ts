@@ -62,6 +62,11 @@ export interface CaseRecord {
   readonly shard?: string;
   /** How many cases the run's selection holds over all its shards: `report merge` checks nothing is missing. */
   readonly selection?: number;
+  /**
+   * The run's `formcert certify` options and testee argv (`--persistent`, `--`, argv…), without the
+   * case selection: `formcert certify --cases <id> <certifyArgs…>` reruns this case (rerun-line.ts).
+   */
+  readonly certifyArgs?: readonly string[];
 }
 
 /** Inputs longer than this are cut in records (the vector holds the whole input). */
@@ -134,6 +139,7 @@ export function formatCaseRecord(r: CaseRecord): string {
     ['note', r.note],
     ['shard', r.shard],
     ['selection', r.selection === undefined ? undefined : fromPlain(r.selection)],
+    ['certifyArgs', plain(r.certifyArgs)],
   ]);
   return writeJson(value);
 }

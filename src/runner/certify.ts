@@ -23,7 +23,7 @@ import { describeDeath, implementationLabel, runCertification } from './run-cert
 import { certifyJson } from './certify-json.ts';
 import { describeRun, renderTextSummary } from '../results/render-text-summary.ts';
 import { summarize } from '../results/summarize.ts';
-import { rerunCommand } from './rerun-command.ts';
+import { certifyArgs, rerunCommand } from './rerun-command.ts';
 import { compileNamePattern, parseShard, selectCases, splitIdList, unknownIds, type Shard } from './select-cases.ts';
 import { TesteeSetupError, type Testee } from './testee-reply.ts';
 
@@ -271,11 +271,14 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
     await testee.close();
   }
   const seconds = (performance.now() - started) / 1000;
-  const summary = summarize(result.records);
+  // Every record carries how to rerun it, so the reports built from results.jsonl can print the command.
+  const rerunArgs = certifyArgs(o);
+  const records = result.records.map((r) => ({ ...r, certifyArgs: rerunArgs }));
+  const summary = summarize(records);
   let reportError: string | undefined;
   if (o.report !== undefined) {
     try {
-      await io.writeReportDir(o.report, result.records);
+      await io.writeReportDir(o.report, records);
     } catch (e) {
       reportError = `cannot write the reports to ${o.report}: ${(e as Error).message}`;
     }
@@ -290,7 +293,7 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
   const reportDir = o.report !== undefined && !reportError ? o.report : undefined;
   if (result.systemic) {
     io.err(`formcert certify: ${result.systemic}\n`);
-    if (o.report !== undefined) io.err(`(reports of the ${result.records.length} cases run are in ${o.report})\n`);
+    if (o.report !== undefined) io.err(`(reports of the ${records.length} cases run are in ${o.report})\n`);
     if (o.json) io.out(JSON.stringify(certifyJson(summary, { status: EXIT.USAGE, error: result.systemic, run, ...(reportDir ? { reportDir } : {}) })) + '\n');
     return EXIT.USAGE;
   }
@@ -312,7 +315,7 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
   } else {
     const lines = renderTextSummary(summary, describeRun(summary, run), reportDir !== undefined ? join(reportDir, REPORT_FILES.html) : undefined);
     if (result.deaths.length > 0) {
-      const names = new Map(result.records.map((r) => [r.id, `${r.name} (${r.id})`]));
+      const names = new Map(records.map((r) => [r.id, `${r.name} (${r.id})`]));
       const verdict = lines.pop()!;
       lines.push(`  testee process deaths (unplanned): ${result.deaths.length}, ${unexplained} not reproduced by a single case`);
       for (const d of result.deaths.slice(0, LISTED_DEATHS)) lines.push(`    ${describeDeath(d, (id) => names.get(id) ?? id)}`);

@@ -4,6 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { shellWord } from '../results/rerun-line.ts';
 
 /** The certify options that change which cases run or how they are scored. */
 export interface RerunOptions {
@@ -27,14 +28,12 @@ export const FAILING_CASES_FILE = 'failing-cases.txt';
 /** Defaults of `formcert certify`: options equal to them are left out of the command. */
 const DEFAULTS = { profile: 'strict', timeoutMs: '10000', maxOutputBytes: String(64 * 1024 * 1024), vectors: 'golden' };
 
-/** Quotes one word for a POSIX shell (unquoted when it holds only safe characters). */
-export function shellWord(word: string): string {
-  return /^[\w@%+=:,./{}-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The argv (after `formcert`) that reruns `ids` with the options of `o`, the ids given inline or as `@file`. */
-export function rerunArgv(o: RerunOptions, cases: string): string[] {
-  const argv = ['certify', '--cases', cases];
+/**
+ * The certify options of `o` that change how cases run or are scored, then `--` and the testee argv:
+ * everything a rerun needs but the case selection. Recorded on every case record (`certifyArgs`).
+ */
+export function certifyArgs(o: RerunOptions): string[] {
+  const argv: string[] = [];
   if (o.vectors !== DEFAULTS.vectors) argv.push('--vectors', o.vectors);
   if (o.profile !== DEFAULTS.profile) argv.push('--profile', o.profile);
   if (o.codes) argv.push('--codes');
@@ -45,6 +44,11 @@ export function rerunArgv(o: RerunOptions, cases: string): string[] {
   if (o.exec) argv.push('--exec');
   if (o.testee.length > 0) argv.push('--', ...o.testee);
   return argv;
+}
+
+/** The argv (after `formcert`) that reruns `ids` with the options of `o`, the ids given inline or as `@file`. */
+export function rerunArgv(o: RerunOptions, cases: string): string[] {
+  return ['certify', '--cases', cases, ...certifyArgs(o)];
 }
 
 /**

@@ -8,7 +8,8 @@ import { isCompressedPath, storeCaseParts, writeGoldenFile } from './vectors/gol
 import { buildVectorFileValue, renderJsonFile } from './vectors/render-vector-file.ts';
 import { certifyCommand, type CertifyCommandOptions } from './certify.ts';
 import { writeReportDir } from '../report/write-report-dir.ts';
-import { FAILING_CASES_FILE, INLINE_IDS, rerunArgv, shellWord } from './rerun-command.ts';
+import { shellWord } from '../results/rerun-line.ts';
+import { FAILING_CASES_FILE, INLINE_IDS, rerunArgv } from './rerun-command.ts';
 import { compileNamePattern, selectCases, splitIdList } from './select-cases.ts';
 import { findCase, showCommand } from './show-case.ts';
 

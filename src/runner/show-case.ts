@@ -9,7 +9,7 @@ import { writeJson } from '../shared/json/write-value.ts';
 import { loadRequirements, REGISTRY_FORMATS } from '../shared/registry.ts';
 import type { Vector } from '../shared/vectors.ts';
 import { DEFAULT_VECTORS } from './certify.ts';
-import { shellWord } from './rerun-command.ts';
+import { shellWord } from '../results/rerun-line.ts';
 
 /** Options of `formcert show`. */
 export interface ShowOptions {

@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatCaseRecord, type CaseRecord } from '../results/case-record.ts';
-import { REPORT_FILES } from '../results/report-files.ts';
+import { partialReportPath, REPORT_FILES } from '../results/report-files.ts';
 import { renderBadge } from './render-badge.ts';
 import { renderHtml } from './render-html.ts';
 import { renderJunit } from './render-junit.ts';
@@ -32,7 +32,7 @@ async function writeJsonl(path: string, records: readonly CaseRecord[]): Promise
 
 /** Runs `write` on a temporary name beside `path`, then renames it: a reader never sees half a file. */
 async function writeAtomically(path: string, write: (tmp: string) => Promise<void>): Promise<void> {
-  const tmp = `${path}.partial-${process.pid}`;
+  const tmp = partialReportPath(path);
   try {
     await write(tmp);
     await rename(tmp, path);

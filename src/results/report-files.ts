@@ -6,3 +6,8 @@ export const REPORT_FILES = {
   html: 'report.html',
   badge: 'badge.svg',
 } as const;
+
+/** The temporary name a report file is written under before it is renamed into place (by process `pid`). */
+export function partialReportPath(path: string, pid: number = process.pid): string {
+  return `${path}.partial-${pid}`;
+}

@@ -2,7 +2,7 @@
  * `formcert certify`: loads the vectors, starts the testee (the reference oracle when none is given),
  * runs the selected cases, writes the reports and prints the one-screen summary.
  */
-import { statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
@@ -15,7 +15,8 @@ import { ExecTestee } from './exec-testee.ts';
 import { parseExpectedFailures, type ExpectedFailures } from './expected-failures.ts';
 import type { CaseRecord } from '../results/case-record.ts';
 import { isFailingOutcome } from '../results/outcome.ts';
-import { REPORT_FILES } from '../results/report-files.ts';
+import { partialReportPath, REPORT_FILES } from '../results/report-files.ts';
+import { onInterrupt } from './process-group.ts';
 import { startPersistentTestee } from './persistent-testee.ts';
 import { createProgress } from './progress.ts';
 import { referenceExecTemplate, referenceImplementation, referenceServeArgv } from './reference-testee.ts';
@@ -277,10 +278,15 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
   const summary = summarize(records);
   let reportError: string | undefined;
   if (o.report !== undefined) {
+    // An interrupt while the reports are written leaves none of them, never a half-written set (the
+    // earlier run's files are removed before the first is written, so none of them is left to keep).
+    const unregister = onInterrupt(() => removeReportFiles(o.report!));
     try {
       await io.writeReportDir(o.report, records);
     } catch (e) {
       reportError = `cannot write the reports to ${o.report}: ${(e as Error).message}`;
+    } finally {
+      unregister();
     }
   }
   const run = {
@@ -333,4 +339,13 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
   }
   if (error) io.err(`formcert certify: ${error}\n`);
   return status;
+}
+
+/** Removes every report file of `dir` and its temporary name (synchronously: the process exits next). */
+function removeReportFiles(dir: string): void {
+  for (const name of Object.values(REPORT_FILES)) {
+    const path = join(dir, name);
+    rmSync(partialReportPath(path), { force: true });
+    rmSync(path, { force: true });
+  }
 }

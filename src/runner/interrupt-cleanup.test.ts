@@ -1,10 +1,18 @@
 /**
  * Issue 11 item 9: an interrupted run (Ctrl-C, SIGTERM, SIGHUP) restores the terminal and removes the
- * private input directory; the clean-ups the signal handlers run are checked here without a signal.
+ * private input directory, and one during the report writing leaves no half-written report; the
+ * clean-ups the signal handlers run are checked here without a signal (with real signals:
+ * conformance/hostile/interrupt.conformance.test.ts).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { expectAccept, SCRIPTED_PERSISTENT, toyVector, writeVectorFiles } from '../../conformance/fixtures/toy-vectors.ts';
+import { PROCESS_TEST_TIMEOUT_MS } from '../../test-support/timeouts.ts';
+import { partialReportPath, REPORT_FILES } from '../results/report-files.ts';
+import { certifyCommand } from './certify.ts';
 import { InputFiles } from './input-files.ts';
 import { runInterruptCleanups } from './process-group.ts';
 import { createProgress, RESTORE_TERMINAL } from './progress.ts';
@@ -29,4 +37,31 @@ describe('interrupt clean-ups', () => {
     await new Promise((r) => setImmediate(r));
     expect(written.length).toBe(before);
   });
+});
+
+describe('an interrupt while certify writes its reports', () => {
+  it('leaves none of the report files rather than a half-written set', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'formcert-interrupt-report-'));
+    writeVectorFiles(join(work, 'vectors'), [toyVector('accept {"v":1}', expectAccept('{"v":1}'))]);
+    const report = join(work, 'report');
+    let listed: string[] = [];
+    const status = await certifyCommand(
+      { testee: SCRIPTED_PERSISTENT, persistent: true, exec: false, codes: false, profile: 'strict', timeoutMs: '10000', vectors: join(work, 'vectors'), maxOutputBytes: String(1 << 20), report },
+      {
+        out: () => {},
+        err: () => {},
+        // Two forms written, a third half-written under its temporary name: then the signal comes.
+        writeReportDir: async (dir) => {
+          mkdirSync(dir, { recursive: true });
+          writeFileSync(join(dir, REPORT_FILES.jsonl), '{}\n');
+          writeFileSync(join(dir, REPORT_FILES.junit), '<testsuites/>');
+          writeFileSync(partialReportPath(join(dir, REPORT_FILES.markdown)), '# half');
+          runInterruptCleanups();
+          listed = readdirSync(dir);
+        },
+      },
+    );
+    expect(status).toBe(0);
+    expect(listed).toEqual([]);
+  }, PROCESS_TEST_TIMEOUT_MS);
 });

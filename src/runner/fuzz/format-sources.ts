@@ -40,7 +40,14 @@ const LOADERS: Partial<Record<OpName, Loader>> = {
   },
   'morph.c14n': async () => {
     const { jsonText } = await import('../../../generators/morph/json-text.ts');
-    return { valid: jsonText().map((t) => utf8(t.text)) };
+    const { nearLimitJsonText } = await import('../../../generators/morph/near-limit-json-text.ts');
+    return {
+      valid: fc.oneof(
+        { weight: 9, arbitrary: jsonText().map((t) => utf8(t.text)) },
+        // R-M2's bounds, both sides: depth 64/65, 250,000/250,001 nodes (byte edits then land near them too).
+        { weight: 1, arbitrary: nearLimitJsonText().map((t) => utf8(t.text)) },
+      ),
+    };
   },
 };
 

@@ -132,6 +132,12 @@ class PersistentProcess {
   private hold: { entry: Entry; timer: NodeJS.Timeout; answeredAt: number } | undefined;
   private watchdog: NodeJS.Timeout | undefined;
   private stderr = new HeadTailText();
+  /**
+   * Run requests sent in this turn of the event loop, written to the process in one write when the
+   * turn ends: a window refilled after a batch of replies costs one pipe write, not one per case.
+   * Bound to the process they were meant for; a process that is gone by then never receives them.
+   */
+  private outbox: { child: ChildProcess; text: string } | undefined;
   private failedStarts = 0;
   private deadReason = '';
   private lineHandler: (line: Buffer) => void = () => {};
@@ -272,7 +278,20 @@ class PersistentProcess {
     this.sentCount++;
     entry.sentAt = performance.now();
     this.inFlight.set(seq, entry);
-    this.child!.stdin!.write(JSON.stringify({ cmd: 'run', seq, op: entry.op, input: entry.inputPath }) + '\n');
+    const line = JSON.stringify({ cmd: 'run', seq, op: entry.op, input: entry.inputPath }) + '\n';
+    if (this.outbox && this.outbox.child === this.child) {
+      this.outbox.text += line;
+      return;
+    }
+    this.outbox = { child: this.child!, text: line };
+    setImmediate(() => this.flush());
+  }
+
+  /** Writes the requests of this turn to the process they were sent to, if it is still the current one. */
+  private flush(): void {
+    const box = this.outbox;
+    this.outbox = undefined;
+    if (box && box.child === this.child) box.child.stdin!.write(box.text);
   }
 
   private notifyQuiet(): void {
@@ -488,6 +507,8 @@ class PersistentProcess {
     this.state = 'stopping';
     clearTimeout(this.watchdog);
     if (!child || child.exitCode !== null || child.signalCode !== null) return undefined;
+    // Requests sent in this turn go out before `stop`: the testee finishes the runs it has.
+    this.flush();
     const how = await new Promise<string | undefined>((resolve) => {
       const timer = setTimeout(() => resolve(undefined), 2000);
       child.once('exit', (status, signal) => {

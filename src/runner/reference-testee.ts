@@ -204,7 +204,18 @@ async function answerRun(handlers: ReadonlyMap<string, OpHandler>, seq: number, 
 export async function serveReference(input: Readable, output: Writable, err: Writable, profile: Profile = 'strict'): Promise<void> {
   const handlers = new Map<string, OpHandler>();
   const pending = new Set<Promise<void>>();
-  const write = (line: string) => output.write(line + '\n');
+  // Replies finished in one turn of the event loop leave in one write (a batch of runs, one syscall).
+  let outbox = '';
+  const flush = () => {
+    if (outbox === '') return;
+    const text = outbox;
+    outbox = '';
+    output.write(text);
+  };
+  const write = (line: string) => {
+    if (outbox === '') setImmediate(flush);
+    outbox += line + '\n';
+  };
   const lines = createInterface({ input, crlfDelay: Infinity });
   for await (const line of lines) {
     if (line.trim() === '') continue;
@@ -240,4 +251,5 @@ export async function serveReference(input: Readable, output: Writable, err: Wri
   }
   lines.close();
   await Promise.all(pending);
+  flush();
 }

@@ -6,7 +6,8 @@
  * case of a finding is shrunk, later ones only add to its count. After a new finding the loop starts a
  * new round with the next seed, so one run can report several distinct findings within its budget.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -19,6 +20,7 @@ import { findingKey, findingKeyText, type FindingKey } from './group-findings.ts
 import { fuzzCase, fuzzCaseBytes, type FormatSources, type FuzzCase } from './fuzz-input.ts';
 import { judgeInput, oracleExpectation, type Judgement } from './judge-input.ts';
 import type { CorpusEntry } from './seed-corpus.ts';
+import { FUZZ_PIPELINE_DEPTH } from './start-fuzz-testee.ts';
 
 /** What to fuzz and how long. */
 export interface FuzzOptions {
@@ -42,6 +44,11 @@ export interface FuzzOptions {
   readonly replayPath?: string;
   /** `--codes`: a rejection whose reported code differs from the oracle's is a disagreement. */
   readonly checkCodes?: boolean;
+  /**
+   * Generated cases in flight at once (default {@link fuzzWindow}: a window for a persistent testee,
+   * one for exec). Results do not depend on it: judgements are read in generation order.
+   */
+  readonly window?: number;
   /** Called after every generated case with the cases done and the findings so far. */
   readonly onProgress?: (done: number, found: number) => void;
 }
@@ -87,13 +94,48 @@ export function roundSeed(seed: number, round: number, shard: Shard = { index: 1
   return (seed + (shard.index - 1) + round * shard.count) | 0;
 }
 
-/** Runs the fuzz loop. Oracle exceptions propagate (they are bugs of the suite, not of the testee). */
+/** Cases generated per call of the sampler: one fast-check stream walk per batch, not per case. */
+const GENERATION_BATCH = 256;
+
+/** Cases kept in flight for `testee`: a window for a persistent one, one at a time for exec (a process per case). */
+export function fuzzWindow(testee: Testee): number {
+  return testee.mode === 'persistent' ? FUZZ_PIPELINE_DEPTH : 1;
+}
+
+/** One generated case of the search, in generation order. */
+interface InFlight {
+  readonly index: number;
+  readonly input: Uint8Array;
+  readonly judged: Promise<Judgement | undefined>;
+}
+
+/** A new finding's first case: its run index in the round, bytes, judgement and finding key. */
+interface Hit {
+  readonly index: number;
+  readonly input: Uint8Array;
+  readonly id: string;
+  readonly judgement: Judgement;
+  readonly key: string;
+}
+
+/**
+ * Runs the fuzz loop. Oracle exceptions propagate (they are bugs of the suite, not of the testee).
+ *
+ * Each round has two phases. The search draws the round's cases in batches from the same fast-check
+ * stream `fc.check` walks (`fc.sample` with the round seed and the run index as path) and keeps up to
+ * `window` of them in flight; their judgements are read in generation order, so the first new finding
+ * of a round, the cases counted (per finding too) and the reported path are those of a one-at-a-time
+ * run. Cases behind it that were already in flight are answered and dropped. The shrink phase then
+ * hands that one case to `fc.check` by its path (`seed`, `path: "<index>"`), which shrinks it one
+ * step at a time, then cosmetically.
+ */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   if (options.corpus.length === 0 && !options.sources?.valid && !options.sources?.invalid) {
     throw new Error(`no seed input for ${options.op}: no golden vector, case source or built-in seed`);
   }
   const dir = await mkdtemp(join(tmpdir(), 'formcert-fuzz-'));
   const arbitrary = fuzzCase(options.corpus, options.sources);
+  const window = Math.max(1, Math.floor(options.window ?? fuzzWindow(options.testee)));
   const deadline = options.seconds === undefined ? undefined : performance.now() + options.seconds * 1000;
   const found: Disagreement[] = [];
   /** Cases per finding, by key text. */
@@ -110,12 +152,14 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       oracleSkips++;
       return undefined;
     }
+    // The protocol hands the testee a path to a fresh private file; written synchronously, since a
+    // small file costs less than the three thread-pool round trips of an async open, write and close.
     const path = join(dir, `case-${fileCounter++}.bin`);
-    await writeFile(path, input);
+    writeFileSync(path, input);
     try {
       return await judgeInput(options.op, input, path, expectation, options.testee, options.checkCodes ?? false);
     } finally {
-      await rm(path, { force: true });
+      rmSync(path, { force: true });
     }
   };
 
@@ -126,86 +170,184 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     return judgement;
   };
 
+  /**
+   * A generated case's judgement as a new finding's key; a known finding is counted and gives none, and
+   * so does a crash or hang that does not happen again on a fresh run of the same input (exec: a new
+   * process; persistent: a death is charged only alone in a fresh process): a flake is no case.
+   */
+  const newFinding = async (input: Uint8Array, judgement: Judgement | undefined): Promise<string | undefined> => {
+    if (!judgement?.disagreement) return undefined;
+    const key = findingKeyText(findingKey(judgement)!);
+    if (counts.has(key)) {
+      // A known finding: counted, not shrunk again, and the search goes on for new ones.
+      counts.set(key, counts.get(key)! + 1);
+      return undefined;
+    }
+    if (judgement.disagreement === 'crash' || judgement.disagreement === 'timeout') {
+      const again = await evaluate(input);
+      if (again?.disagreement !== judgement.disagreement) return undefined;
+    }
+    return key;
+  };
+
+  /** The search phase of one round: up to `budget` cases, `window` in flight; resolves to the first new finding. */
+  const search = async (seed: number, budget: number): Promise<{ counted: number; hit?: Hit }> => {
+    const inFlight: InFlight[] = [];
+    let batch: FuzzCase[] = [];
+    let batchStart = 0;
+    let next = 0;
+    let counted = 0;
+    const draw = (): FuzzCase => {
+      if (next - batchStart >= batch.length) {
+        batchStart = next;
+        // The path "<n>" skips to run n of the stream fc.check walks with this seed: same values, same
+        // order (sampled from the arbitrary: sampling the property itself draws other values).
+        batch = fc.sample(arbitrary, { seed, path: String(next), numRuns: Math.min(GENERATION_BATCH, budget - next) });
+      }
+      return batch[next++ - batchStart]!;
+    };
+    try {
+      for (;;) {
+        while (inFlight.length < window && next < budget) {
+          if (deadline !== undefined && performance.now() >= deadline) {
+            interrupted = true;
+            break;
+          }
+          const index = next;
+          const input = fuzzCaseBytes(options.corpus, draw());
+          inFlight.push({ index, input, judged: evaluate(input) });
+        }
+        const head = inFlight.shift();
+        if (!head) return { counted };
+        const judgement = await head.judged;
+        counted++;
+        options.onProgress?.(runs + counted, found.length);
+        const key = await newFinding(head.input, judgement);
+        if (key !== undefined) return { counted, hit: { index: head.index, input: head.input, id: caseId(options.op, head.input), judgement: judgement!, key } };
+      }
+    } finally {
+      // Cases still in flight are answered before their files go; they are not counted, nor are their oracle skips.
+      for (const f of inFlight) if ((await f.judged) === undefined) oracleSkips--;
+    }
+  };
+
+  /**
+   * Shrinks (or, with `--replay`, replays) the case at `path` of the round with `fc.check`, one testee
+   * run per step, then cosmetically. `root` is the search's finding at that path, reused instead of run
+   * again. Resolves to the finding, or none when the run found none (or the time budget cut it short).
+   */
+  const shrink = async (seed: number, path: string, root: Hit | undefined): Promise<{ counted: number; finding?: Disagreement }> => {
+    const failing = new Map<string, { input: Uint8Array; judgement: Judgement }>();
+    /** The finding this round shrinks: a shrink candidate must keep it (another finding is not this one smaller). */
+    let shrinkingKey: string | undefined;
+    let shrinking = false;
+    let shrinkSteps = 0;
+    let counted = 0;
+    const property = fc.asyncProperty(arbitrary, async (c: FuzzCase) => {
+      if (shrinking && ++shrinkSteps > options.shrinkBudget) return true;
+      const input = fuzzCaseBytes(options.corpus, c);
+      let judgement: Judgement | undefined;
+      let key: string | undefined;
+      if (!shrinking && root && caseId(options.op, input) === root.id) {
+        judgement = root.judgement;
+        key = root.key;
+      } else {
+        judgement = await evaluate(input);
+        if (!shrinking) {
+          counted++;
+          options.onProgress?.(runs + counted, found.length);
+        }
+        if (!judgement?.disagreement) return true;
+        if (shrinking) {
+          key = findingKeyText(findingKey(judgement)!);
+          if (key !== shrinkingKey) return true;
+        } else {
+          key = await newFinding(input, judgement);
+          if (key === undefined) return true;
+        }
+      }
+      failing.set(caseId(options.op, input), { input, judgement });
+      shrinkingKey = key;
+      shrinking = true;
+      return false;
+    });
+    const remainingMs = deadline === undefined ? undefined : deadline - performance.now();
+    const details = await fc.check(property, {
+      seed,
+      path,
+      numRuns: 1,
+      ...(remainingMs !== undefined ? { interruptAfterTimeLimit: Math.max(1, Math.floor(remainingMs)), markInterruptAsFailure: false } : {}),
+    });
+    if (details.interrupted) interrupted = true;
+    if (!details.failed || !details.counterexample || shrinkingKey === undefined) return { counted };
+    const shrunk = fuzzCaseBytes(options.corpus, details.counterexample[0]);
+    const hit = failing.get(caseId(options.op, shrunk));
+    if (!hit) {
+      if (details.errorInstance) throw details.errorInstance;
+      return { counted };
+    }
+    const key = shrinkingKey;
+    // The judgement of the last candidate kept is the judgement of the polished input.
+    let judgement = hit.judgement;
+    const input = await shrinkCosmetically(options.op, shrunk, async (candidate) => {
+      const again = await reproduce(candidate, key);
+      if (!again) return false;
+      // A crash or hang counts only when it happens again (as for generated cases).
+      if ((again.disagreement === 'crash' || again.disagreement === 'timeout') && !(await reproduce(candidate, key))) return false;
+      judgement = again;
+      return true;
+    });
+    return {
+      counted,
+      finding: {
+        input,
+        id: caseId(options.op, input),
+        judgement,
+        key: findingKey(judgement)!,
+        count: 1,
+        seed,
+        path: details.counterexamplePath ?? path,
+        shrinks: details.numShrinks,
+      },
+    };
+  };
+
   try {
     while (found.length < options.maxDisagreements && runs < options.runs) {
-      const remainingMs = deadline === undefined ? undefined : deadline - performance.now();
-      if (remainingMs !== undefined && remainingMs <= 0) {
+      if (deadline !== undefined && deadline - performance.now() <= 0) {
         interrupted = true;
         break;
       }
       const seed = roundSeed(options.seed, rounds, options.shard);
       rounds++;
-      const failing = new Map<string, { input: Uint8Array; judgement: Judgement }>();
-      /** The finding this round shrinks: a shrink candidate must keep it (another finding is not this one smaller). */
-      let shrinkingKey: string | undefined;
-      let shrinking = false;
-      let shrinkSteps = 0;
-      let generated = 0;
-      const property = fc.asyncProperty(arbitrary, async (c: FuzzCase) => {
-        if (shrinking && ++shrinkSteps > options.shrinkBudget) return true;
-        const input = fuzzCaseBytes(options.corpus, c);
-        const judgement = await evaluate(input);
-        if (!shrinking) {
-          generated++;
-          options.onProgress?.(runs + generated, found.length);
+      if (options.replayPath) {
+        const replay = await shrink(seed, options.replayPath, undefined);
+        runs += replay.counted;
+        if (replay.finding) {
+          counts.set(findingKeyText(replay.finding.key), 1);
+          found.push(replay.finding);
         }
-        if (!judgement?.disagreement) return true;
-        const key = findingKeyText(findingKey(judgement)!);
-        if (shrinking && key !== shrinkingKey) return true;
-        if (!shrinking && counts.has(key)) {
-          // A known finding: counted, not shrunk again, and the search goes on for new ones.
-          counts.set(key, counts.get(key)! + 1);
-          return true;
-        }
-        if (judgement.disagreement === 'crash' || judgement.disagreement === 'timeout') {
-          // A crash or hang is saved only when it reproduces on a fresh run of the same input (exec: a new
-          // process; persistent: a death is charged only alone in a fresh process): a flake is no case.
-          const again = await evaluate(input);
-          if (again?.disagreement !== judgement.disagreement) return true;
-        }
-        failing.set(caseId(options.op, input), { input, judgement });
-        shrinkingKey = key;
-        shrinking = true;
-        return false;
-      });
-      const details = await fc.check(property, {
-        seed,
-        numRuns: options.replayPath ? 1 : options.runs - runs,
-        ...(options.replayPath ? { path: options.replayPath } : {}),
-        ...(remainingMs !== undefined ? { interruptAfterTimeLimit: Math.max(1, Math.floor(remainingMs)), markInterruptAsFailure: false } : {}),
-      });
-      runs += generated;
-      if (details.interrupted) interrupted = true;
-      if (details.failed && details.counterexample) {
-        const shrunk = fuzzCaseBytes(options.corpus, details.counterexample[0]);
-        const hit = failing.get(caseId(options.op, shrunk));
-        if (!hit && details.errorInstance) throw details.errorInstance;
-        if (hit && shrinkingKey !== undefined) {
-          const key = shrinkingKey;
-          // The judgement of the last candidate kept is the judgement of the polished input.
-          let judgement = hit.judgement;
-          const input = await shrinkCosmetically(options.op, shrunk, async (candidate) => {
-            const again = await reproduce(candidate, key);
-            if (!again) return false;
-            // A crash or hang counts only when it happens again (as for generated cases).
-            if ((again.disagreement === 'crash' || again.disagreement === 'timeout') && !(await reproduce(candidate, key))) return false;
-            judgement = again;
-            return true;
-          });
-          counts.set(key, 1);
-          found.push({
-            input,
-            id: caseId(options.op, input),
-            judgement,
-            key: findingKey(judgement)!,
-            count: 1,
-            seed,
-            path: details.counterexamplePath ?? '',
-            shrinks: details.numShrinks,
-          });
-        }
+        break;
       }
-      if (!details.failed || interrupted || options.replayPath) break;
+      const searched = await search(seed, options.runs - runs);
+      runs += searched.counted;
+      const hit = searched.hit;
+      if (!hit) break;
+      const shrunk = await shrink(seed, String(hit.index), hit);
+      // A shrink cut short by the time budget still reports the case the search found, unshrunk.
+      const finding = shrunk.finding ?? {
+        input: hit.input,
+        id: hit.id,
+        judgement: hit.judgement,
+        key: findingKey(hit.judgement)!,
+        count: 1,
+        seed,
+        path: String(hit.index),
+        shrinks: 0,
+      };
+      counts.set(hit.key, 1);
+      found.push(finding);
+      if (interrupted) break;
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -6,6 +6,12 @@ import { TesteeSetupError, type Testee } from '../testee-reply.ts';
 /** Bound of one testee answer (spec/protocol default). */
 export const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 
+/**
+ * Runs in flight at once to a persistent testee while fuzzing: replies are matched by seq (spec/protocol,
+ * persistent mode), so the runner judges one case while the testee reads the next ones.
+ */
+export const FUZZ_PIPELINE_DEPTH = 16;
+
 /** Starts the testee for `op`; throws TesteeSetupError when it cannot run or does not declare the op. */
 export async function startFuzzTestee(
   op: string,
@@ -18,7 +24,7 @@ export async function startFuzzTestee(
   const testee = await startPersistentTestee({
     argv,
     jobs: 1,
-    depth: 1,
+    depth: FUZZ_PIPELINE_DEPTH,
     timeoutMs: options.timeoutMs,
     maxOutputBytes: MAX_OUTPUT_BYTES,
   });

@@ -87,16 +87,46 @@ export const HTML_TEXT_LIMIT = 2048;
 /** Observations are pretty-printed only below this size: indentation of a deep value grows quadratically. */
 const PRETTY_LIMIT = 8 * 1024;
 
-/** Cuts `text` to HTML_TEXT_LIMIT characters, saying how much was left out. */
-export function boundText(text: string): { text: string; cut: boolean } {
-  if (text.length <= HTML_TEXT_LIMIT) return { text, cut: false };
-  return { text: `${text.slice(0, HTML_TEXT_LIMIT)}\n… ${text.length - HTML_TEXT_LIMIT} more characters not shown`, cut: true };
+/**
+ * Characters of case texts (inputs, expected and actual observations, stderr) one page holds at most:
+ * a failing implementation's report has a long text in nearly every cell, and the page must stay
+ * small enough to open (the whole golden suite under 5 MB, issue 13 item 1).
+ */
+export const HTML_TEXT_BUDGET = 2_500_000;
+
+/** No text is cut shorter than this, however many a page holds. */
+export const HTML_TEXT_MIN = 256;
+
+/** The bound of each text on a page that holds `texts` of them: HTML_TEXT_LIMIT, less when the budget is shared by many. */
+export function textLimitFor(texts: number): number {
+  return Math.max(HTML_TEXT_MIN, Math.min(HTML_TEXT_LIMIT, Math.floor(HTML_TEXT_BUDGET / Math.max(1, texts))));
+}
+
+/** Cuts `text` to `limit` characters, saying how much was left out. */
+export function boundText(text: string, limit = HTML_TEXT_LIMIT): { text: string; cut: boolean } {
+  if (text.length <= limit) return { text, cut: false };
+  return { text: `${text.slice(0, limit)}\n… ${text.length - limit} more characters not shown`, cut: true };
 }
 
 /** An observation as page text: pretty when small, compact otherwise, cut past the bound. */
-function observationText(value: JsonValue): { text: string; cut: boolean } {
+function observationText(value: JsonValue, limit: number): { text: string; cut: boolean } {
   const compact = writeJson(value);
-  return boundText(compact.length <= PRETTY_LIMIT ? writeJson(value, { indent: 2 }) : compact);
+  return boundText(compact.length <= PRETTY_LIMIT ? writeJson(value, { indent: 2 }) : compact, limit);
+}
+
+/** How many case texts the page of `records` shows (each input and expected observation once, actual ones of non-passing results, stderr). */
+function countTexts(records: readonly CaseRecord[]): number {
+  const seen = new Set<string>();
+  let texts = 0;
+  for (const r of records) {
+    if (!seen.has(r.id)) {
+      seen.add(r.id);
+      texts += r.expected.observation !== undefined ? 2 : 1;
+    }
+    if (r.got.observation !== undefined && r.outcome !== 'pass') texts++;
+    if (r.stderr) texts++;
+  }
+  return texts;
 }
 
 function expectedLabel(r: CaseRecord): string {
@@ -115,12 +145,13 @@ export function buildHtmlData(records: readonly CaseRecord[], title = 'formcert 
   const impls = [...new Set(records.map((r) => r.implementation))].sort();
   const implIndex = new Map(impls.map((n, i) => [n, i]));
   const rows = new Map<string, HtmlCase>();
+  const limit = textLimitFor(countTexts(records));
   for (const r of records) {
     let row = rows.get(r.id);
     if (!row) {
       const isText = 'utf8' in r.input;
-      const input = boundText('utf8' in r.input ? r.input.utf8 : r.input.base64);
-      const expectedText = r.expected.observation !== undefined ? observationText(r.expected.observation) : undefined;
+      const input = boundText('utf8' in r.input ? r.input.utf8 : r.input.base64, limit);
+      const expectedText = r.expected.observation !== undefined ? observationText(r.expected.observation, limit) : undefined;
       const cut = input.cut || r.inputTruncated === true || expectedText?.cut === true;
       row = {
         id: r.id,
@@ -142,8 +173,8 @@ export function buildHtmlData(records: readonly CaseRecord[], title = 'formcert 
       rows.set(r.id, row);
     }
     // A passing observation equals the expected one: showing it twice only makes the page bigger.
-    const gotText = r.got.observation !== undefined && r.outcome !== 'pass' ? observationText(r.got.observation).text : undefined;
-    const stderr = r.stderr ? boundText(r.stderr).text : undefined;
+    const gotText = r.got.observation !== undefined && r.outcome !== 'pass' ? observationText(r.got.observation, limit).text : undefined;
+    const stderr = r.stderr ? boundText(r.stderr, limit).text : undefined;
     row.results[implIndex.get(r.implementation)!] = {
       outcome: r.outcome,
       got: boundText(gotLabel(r)).text,

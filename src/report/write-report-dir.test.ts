@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCaseRecords } from '../results/case-record.ts';
 import { parseJson } from '../shared/json/parse-value.ts';
 import type { JsonValue } from '../shared/json/value.ts';
-import { HTML_TEXT_LIMIT } from './build-html-data.ts';
+import { HTML_TEXT_BUDGET, HTML_TEXT_LIMIT, HTML_TEXT_MIN, textLimitFor } from './build-html-data.ts';
 import { record } from './report-fixtures.test-helpers.ts';
 import { REPORT_FILES } from '../results/report-files.ts';
 import { writeReportDir } from './write-report-dir.ts';
@@ -34,6 +34,13 @@ describe('writeReportDir (issue 11 item 5)', () => {
     const back = parseCaseRecords(readFileSync(join(dir, REPORT_FILES.jsonl), 'utf8'));
     expect(back.ok && back.value.length).toBe(2);
     expect(back.ok && back.value[1]!.got.observation instanceof Map && (back.value[1]!.got.observation.get('bundle') as string).length).toBe(bundle.length);
+  });
+
+  it('shares the page text budget: full bound on a small page, shorter cuts on a page of thousands of texts', () => {
+    expect(textLimitFor(10)).toBe(HTML_TEXT_LIMIT);
+    expect(textLimitFor(5000)).toBe(Math.floor(HTML_TEXT_BUDGET / 5000));
+    expect(textLimitFor(5000)).toBeLessThan(HTML_TEXT_LIMIT);
+    expect(textLimitFor(10_000_000)).toBe(HTML_TEXT_MIN);
   });
 
   it('replaces the files of an earlier run, so a failing run never keeps a passing badge', async () => {

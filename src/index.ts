@@ -161,7 +161,7 @@ export interface FuzzApiOptions {
 /** Fuzzes a testee on one op against the reference oracle; every disagreement comes back shrunk. */
 export async function fuzz(options: FuzzApiOptions): Promise<FuzzReport> {
   const { buildSeedCorpus, goldenCorpus, caseSourceCorpus, builtInCorpus, encodedBundleCorpus } = await import('./runner/fuzz/seed-corpus.ts');
-  const { loadFormatSources } = await import('./runner/fuzz/format-sources.ts');
+  const { formatSources } = await import('./runner/fuzz/format-sources.ts');
   const { runFuzz } = await import('./runner/fuzz/run-fuzz.ts');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const { startFuzzTestee } = await import('./runner/fuzz/start-fuzz-testee.ts');
@@ -172,7 +172,7 @@ export async function fuzz(options: FuzzApiOptions): Promise<FuzzReport> {
       testee,
       oracle: await oracleOp(options.op),
       corpus: await buildSeedCorpus(options.op, [goldenCorpus(), caseSourceCorpus(), builtInCorpus(), encodedBundleCorpus()]),
-      sources: await loadFormatSources(options.op),
+      sources: formatSources(options.op),
       runs: options.runs ?? 200,
       seed: options.seed ?? 1,
       maxDisagreements: 10,

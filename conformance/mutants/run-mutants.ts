@@ -106,7 +106,7 @@ export async function fuzzMutant(mutant: Pick<Mutant, 'mode' | 'argv' | 'ops'>, 
   const { loadOracleOp } = await import('../../src/runner/oracle-ops.ts');
   const { runFuzz } = await import('../../src/runner/fuzz/run-fuzz.ts');
   const { buildSeedCorpus, goldenCorpus, caseSourceCorpus, builtInCorpus, encodedBundleCorpus } = await import('../../src/runner/fuzz/seed-corpus.ts');
-  const { loadFormatSources } = await import('../../src/runner/fuzz/format-sources.ts');
+  const { formatSources } = await import('../../src/runner/fuzz/format-sources.ts');
   const testee = await startMutant(mutant);
   const classes: string[] = [];
   let runs = 0;
@@ -115,7 +115,7 @@ export async function fuzzMutant(mutant: Pick<Mutant, 'mode' | 'argv' | 'ops'>, 
       const oracle = await loadOracleOp(op);
       if (!oracle) throw new Error(`the oracle has no ${op}`);
       const corpus = await buildSeedCorpus(op, [goldenCorpus(corpusDir), caseSourceCorpus(), builtInCorpus(), encodedBundleCorpus()]);
-      const sources = await loadFormatSources(op);
+      const sources = formatSources(op);
       // An op with nothing to start from cannot be fuzzed; the mutant then counts as not caught.
       if (corpus.length === 0 && !sources.valid) continue;
       const report = await runFuzz({ op, testee, oracle, corpus, sources, ...FUZZ_BUDGET });

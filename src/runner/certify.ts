@@ -27,6 +27,7 @@ import { summarize } from '../results/summarize.ts';
 import { certifyArgs, rerunCommand } from './rerun-command.ts';
 import { compileNamePattern, parseShard, selectCases, splitIdList, unknownIds, type Shard } from './select-cases.ts';
 import { TesteeSetupError, type Testee } from './testee-reply.ts';
+import { loadVectors } from './vectors/load-vectors.ts';
 
 /** Options of `formcert certify`, as given on the command line. */
 export interface CertifyCommandOptions {
@@ -198,7 +199,6 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
     expectedFailures = parsed.value;
   }
 
-  const { loadVectors } = await import('./vectors/load-vectors.ts');
   // The default finds the bundled golden/ from any directory; a directory the user names is taken
   // relative to where they are.
   const vectorDir = o.vectors === DEFAULT_VECTORS ? o.vectors : resolve(o.vectors);

@@ -3,14 +3,9 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { OP_INPUT_EXTENSIONS, type OpName } from '../shared/ops.ts';
 import { onInterrupt } from './process-group.ts';
 
-/** File name extension per op, for testees that look at it. */
-const EXTENSIONS: Record<string, string> = {
-  'codegraph.read': '.jsonl',
-  'journal.read': '.jsonl',
-  'morph.decode': '.txt',
-};
 
 /** A private directory holding the input files of cases in flight. */
 export class InputFiles {
@@ -26,7 +21,7 @@ export class InputFiles {
 
   /** Writes one case's input (mode 0600) and returns its path. */
   async write(id: string, op: string, bytes: Uint8Array): Promise<string> {
-    const path = join(this.dir, `${id}${EXTENSIONS[op] ?? '.json'}`);
+    const path = join(this.dir, `${id}${OP_INPUT_EXTENSIONS[op as OpName] ?? '.json'}`);
     await writeFile(path, bytes, { mode: 0o600 });
     return path;
   }

@@ -10,6 +10,7 @@ import { loadRequirements, REGISTRY_FORMATS } from '../shared/registry.ts';
 import type { Vector } from '../shared/vectors.ts';
 import { DEFAULT_VECTORS } from './certify.ts';
 import { shellWord } from '../results/rerun-line.ts';
+import { loadVectors } from './vectors/load-vectors.ts';
 
 /** Options of `formcert show`. */
 export interface ShowOptions {
@@ -77,7 +78,6 @@ export function describeCase(v: Vector, rules: ReadonlyMap<string, string>, vect
 
 /** Runs `formcert show`; resolves to the exit status (0 shown, 2 unknown case or I/O error). */
 export async function showCommand(wanted: string, o: ShowOptions, io: ShowIo): Promise<number> {
-  const { loadVectors } = await import('./vectors/load-vectors.ts');
   let vectors: Vector[];
   try {
     vectors = await loadVectors(o.vectors === DEFAULT_VECTORS ? o.vectors : resolve(o.vectors));

@@ -16,6 +16,16 @@ export const OP_NAMES = [
 
 export type OpName = (typeof OP_NAMES)[number];
 
+/**
+ * The file name extension of each op's input file, for testees that look at it (spec/protocol names
+ * codegraph.read's input `model.jsonl`); `.json` for the ops not listed.
+ */
+export const OP_INPUT_EXTENSIONS: Readonly<Partial<Record<OpName, string>>> = {
+  'codegraph.read': '.jsonl',
+  'journal.read': '.jsonl',
+  'morph.decode': '.txt',
+};
+
 /** The oracle's verdict on one input: accept with an observation, reject with a typed error, or skip. */
 export type OpOutcome =
   | { readonly accept: true; readonly observation: JsonValue }

@@ -147,18 +147,18 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
   const { runFuzz } = await import('../../runner/fuzz/run-fuzz.ts');
   const { saveFuzzVectors } = await import('../../runner/fuzz/save-fuzz-vectors.ts');
   const { startFuzzTestee } = await import('../../runner/fuzz/start-fuzz-testee.ts');
-  const { loadFormatSources } = await import('../../runner/fuzz/format-sources.ts');
+  const { formatSources } = await import('../../runner/fuzz/format-sources.ts');
   const { TesteeSetupError } = await import('../../runner/testee-reply.ts');
 
   // An import or setup error is an error with its cause, never an empty source (exit 2).
   let oracle: Awaited<ReturnType<typeof loadOracleOp>>;
   let corpus: Awaited<ReturnType<typeof buildSeedCorpus>> | undefined;
-  let sources: Awaited<ReturnType<typeof loadFormatSources>> | undefined;
+  let sources: ReturnType<typeof formatSources> | undefined;
   try {
     oracle = await loadOracleOp(op);
     if (oracle) {
       corpus = await buildSeedCorpus(op, [goldenCorpus(opts.corpus), caseSourceCorpus(), builtInCorpus(), encodedBundleCorpus()]);
-      sources = await loadFormatSources(op);
+      sources = formatSources(op);
     }
   } catch (e) {
     err(`formcert fuzz: cannot set up fuzzing of ${op}: ${e instanceof Error ? e.message : String(e)}`);

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { main } from '../main.ts';
 import { EXIT } from '../../shared/exit-codes.ts';
+// Loaded up front (the command imports it on first use): it imports every format's generators, which
+// is the file's import cost, not a test's.
+import '../../runner/vectors/regenerate-golden.ts';
 
 /** Runs the CLI with stdout and stderr captured. */
 async function formcert(...argv: string[]): Promise<{ status: number; stdout: string }> {

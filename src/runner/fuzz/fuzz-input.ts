@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { applyByteMutations, byteMutation, type ByteMutation } from './byte-mutations.ts';
+import type { FormatSources } from '../../shared/format-registry.ts';
 import type { CorpusEntry } from './seed-corpus.ts';
 
 /** One generated case before it becomes bytes. */
@@ -17,12 +18,6 @@ export interface FuzzCase {
   readonly mutations: readonly ByteMutation[];
 }
 
-/** Optional format-specific sources: an arbitrary of valid inputs and mutators valid → invalid. */
-export interface FormatSources {
-  readonly valid?: fc.Arbitrary<Uint8Array>;
-  /** Outputs of the format's own mutators (each breaks one rule). */
-  readonly invalid?: fc.Arbitrary<Uint8Array>;
-}
 
 /** At most this many mutations are stacked on one base. */
 export const MAX_MUTATIONS = 3;

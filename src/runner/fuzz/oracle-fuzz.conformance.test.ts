@@ -8,7 +8,7 @@ import { OP_NAMES, type OpName, type OpOutcome } from '../../shared/ops.ts';
 import { loadErrorCodes, REGISTRY_FORMATS } from '../../shared/registry.ts';
 import { loadOracleOp } from '../oracle-ops.ts';
 import { FAIL_CLOSED_MUTATORS } from './fail-closed-mutators.ts';
-import { loadFormatSources } from './format-sources.ts';
+import { formatSources } from './format-sources.ts';
 import { fuzzCase, fuzzCaseBytes } from './fuzz-input.ts';
 import { builtInCorpus, buildSeedCorpus, caseSourceCorpus, encodedBundleCorpus, goldenCorpus } from './seed-corpus.ts';
 import { assertProperty } from '../../../test-support/assert-property.ts';
@@ -35,7 +35,7 @@ describe('the oracle under fuzzing', () => {
       const oracle = await loadOracleOp(op);
       expect(oracle, `the oracle provides ${op}`).toBeDefined();
       const corpus = await corpusOf(op);
-      const sources = await loadFormatSources(op);
+      const sources = formatSources(op);
       if (corpus.length === 0 && !sources.valid) {
         // Nothing to start from yet: the op must still refuse arbitrary bytes without breaking.
         corpus.push({ input: new Uint8Array(Buffer.from('{}')), valid: false });
@@ -62,7 +62,7 @@ describe('the oracle under fuzzing', () => {
     it(`${op}: no fail-closed mutator output is accepted`, async () => {
       const oracle = (await loadOracleOp(op))!;
       const corpus = (await corpusOf(op)).filter((e) => e.valid);
-      const sources = await loadFormatSources(op);
+      const sources = formatSources(op);
       const valid = sources.valid ? fc.sample(sources.valid, { seed: SEED, numRuns: 40 }) : [];
       const bases: Uint8Array[] = [];
       for (const input of [...corpus.map((e) => e.input), ...valid]) {

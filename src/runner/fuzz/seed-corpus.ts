@@ -6,6 +6,8 @@
  */
 import { caseId } from '../../shared/vectors.ts';
 import type { OpName } from '../../shared/ops.ts';
+import { registryOf } from '../format-registries.ts';
+import { loadVectors } from '../vectors/load-vectors.ts';
 
 /** One corpus input and whether its source declared it valid. */
 export interface CorpusEntry {
@@ -76,25 +78,19 @@ export type CorpusSource = (op: OpName) => Promise<CorpusEntry[]>;
 /** Golden vectors of the op found under `dir`; a directory that cannot be loaded is an error, never an empty corpus. */
 export function goldenCorpus(dir?: string): CorpusSource {
   return async (op) => {
-    const { loadVectors } = await import('../vectors/load-vectors.ts');
     const vectors = await loadVectors(dir);
     return vectors.filter((v) => v.op === op).map((v) => ({ input: v.input, valid: v.expect.verdict === 'accept' }));
   };
 }
 
-/** The cases of the format's case source modules; a module that fails to import is an error. */
+/** The cases of the op's format's case source (declared by its registry). */
 export function caseSourceCorpus(): CorpusSource {
   return async (op) => {
-    const { collectCaseSources } = await import('../vectors/collect-case-sources.ts');
-    const format = op.slice(0, op.indexOf('.'));
     const out: CorpusEntry[] = [];
-    for (const source of await collectCaseSources()) {
-      if (source.format !== format) continue;
-      for (const c of source.cases) {
-        if (c.op !== op) continue;
-        const input = typeof c.input === 'string' ? new Uint8Array(Buffer.from(c.input, 'utf8')) : c.input;
-        out.push({ input, valid: c.expect.verdict === 'accept' });
-      }
+    for (const c of registryOf(op)?.caseSource.goldenCases() ?? []) {
+      if (c.op !== op) continue;
+      const input = typeof c.input === 'string' ? new Uint8Array(Buffer.from(c.input, 'utf8')) : c.input;
+      out.push({ input, valid: c.expect.verdict === 'accept' });
     }
     return out;
   };
@@ -109,8 +105,7 @@ export function builtInCorpus(): CorpusSource {
 export function encodedBundleCorpus(): CorpusSource {
   return async (op) => {
     if (op !== 'morph.decode') return [];
-    const { loadOracleOp } = await import('../oracle-ops.ts');
-    const encode = await loadOracleOp('morph.encode');
+    const encode = registryOf('morph.encode')?.ops['morph.encode'];
     const out: CorpusEntry[] = [];
     for (const request of BUILT_IN_SEEDS['morph.encode'] ?? []) {
       const outcome = await encode!(new Uint8Array(Buffer.from(request, 'utf8')));

@@ -1,4 +1,4 @@
-/** Imports every case source `generators/<format>/golden-cases.ts` (found by globbing) and collects its cases. */
+/** Collects every format's golden cases from the case sources its registry declares (or from a directory given by hand). */
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,6 +9,7 @@ import { CASE_SOURCE_FILE, FORMATS, GENERATORS_DIR, type FormatName } from './co
 import { findCaseSources } from './find-vector-files.ts';
 import { REPO_ROOT } from './repo-root.ts';
 import { RUNS_COMPILED } from '../../shared/package-root.ts';
+import { FORMAT_REGISTRIES } from '../format-registries.ts';
 
 /** The cases of one format's case source module. */
 export interface CaseSource {
@@ -30,35 +31,51 @@ interface CaseSourceModule {
 }
 
 /**
- * Imports each `<generatorsDir>/<format>/golden-cases.ts` in directory order and calls its `goldenCases()`.
- * Throws when a directory is not a format name or a module has no `goldenCases` function (setup errors).
+ * The golden cases of every format, from the case sources the format registries declare
+ * (generators/<format>/index.ts, imported statically: a missing one is a build error), in format order.
+ * `generatorsDir` names another directory of `<format>/golden-cases.ts` modules instead (`golden
+ * --generators-dir`): those are outside the build, so they are imported at run time, and one that
+ * cannot be used is an error (exit 2), never an empty source.
  */
 export async function collectCaseSources(generatorsDir: string = GENERATORS_DIR): Promise<CaseSource[]> {
-  // An installed package has no TypeScript sources: the default case sources are the compiled ones in
-  // dist/, still named by their source path so that the manifest reads the same either way.
-  const compiled = RUNS_COMPILED && generatorsDir === GENERATORS_DIR;
-  const root = compiled ? join(REPO_ROOT, 'dist', GENERATORS_DIR) : isAbsolute(generatorsDir) ? generatorsDir : resolve(REPO_ROOT, generatorsDir);
+  if (generatorsDir !== GENERATORS_DIR) return await collectCaseSourcesFrom(generatorsDir);
+  // An installed package has no TypeScript sources: the seed literals are read from the compiled
+  // modules in dist/, still named by their source path so that the manifest reads the same either way.
+  const root = RUNS_COMPILED ? join(REPO_ROOT, 'dist') : REPO_ROOT;
+  return FORMAT_REGISTRIES.map(({ format, caseSource }) => {
+    const file = join(root, RUNS_COMPILED ? caseSource.module.replace(/\.ts$/, '.js') : caseSource.module);
+    return readCaseSource(format, caseSource.module, caseSource.exports, () => readFileSync(file, 'utf8'));
+  });
+}
+
+/** Imports each `<generatorsDir>/<format>/golden-cases.ts` in directory order (throws on a directory that is not a format). */
+async function collectCaseSourcesFrom(generatorsDir: string): Promise<CaseSource[]> {
+  const root = isAbsolute(generatorsDir) ? generatorsDir : resolve(REPO_ROOT, generatorsDir);
   const sources: CaseSource[] = [];
-  for (const rel of findCaseSources(root, compiled ? CASE_SOURCE_FILE.replace(/\.ts$/, '.js') : CASE_SOURCE_FILE)) {
+  for (const rel of findCaseSources(root, CASE_SOURCE_FILE)) {
     const format = rel.slice(0, rel.indexOf('/'));
-    const sourceRel = compiled ? rel.replace(/\.js$/, '.ts') : rel;
-    const module = isAbsolute(generatorsDir) ? join(root, rel) : `${generatorsDir.replace(/\/+$/, '')}/${sourceRel}`;
+    const module = isAbsolute(generatorsDir) ? join(root, rel) : `${generatorsDir.replace(/\/+$/, '')}/${rel}`;
     if (!(FORMATS as readonly string[]).includes(format)) {
       throw new Error(`${module}: directory ${format} is not a format (${FORMATS.join(', ')})`);
     }
     const mod = (await import(pathToFileURL(join(root, rel)).href)) as CaseSourceModule;
-    if (typeof mod.goldenCases !== 'function') throw new Error(`${module}: exports no goldenCases() function`);
-    let cases: unknown;
-    try {
-      cases = await (mod.goldenCases as () => unknown)();
-    } catch (err) {
-      throw new Error(`${module}: goldenCases() threw: ${err instanceof Error ? err.message : String(err)}`);
-    }
-    if (!Array.isArray(cases)) throw new Error(`${module}: goldenCases() did not return an array`);
-    const seeds = readSeedExports(mod) ?? readSeedLiterals(readFileSync(join(root, rel), 'utf8'));
-    sources.push({ format: format as FormatName, module, cases: cases as CaseSpec[], seeds });
+    sources.push(readCaseSource(format as FormatName, module, mod, () => readFileSync(join(root, rel), 'utf8')));
   }
   return sources;
+}
+
+/** Runs a case source's `goldenCases()` and reads its seeds; throws (a setup error) when it cannot be used. */
+function readCaseSource(format: FormatName, module: string, mod: CaseSourceModule, readText: () => string): CaseSource {
+  if (typeof mod.goldenCases !== 'function') throw new Error(`${module}: exports no goldenCases() function`);
+  let cases: unknown;
+  try {
+    cases = (mod.goldenCases as () => unknown)();
+  } catch (err) {
+    throw new Error(`${module}: goldenCases() threw: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (!Array.isArray(cases)) throw new Error(`${module}: goldenCases() did not return an array`);
+  const seeds = readSeedExports(mod) ?? readSeedLiterals(readText());
+  return { format, module, cases: cases as CaseSpec[], seeds };
 }
 
 /** The module's exports named like a seed, as JSON for the manifest (null when there are none). */

@@ -1,0 +1,46 @@
+/**
+ * One registry per format (issue 16): the registries declare every op of the contract exactly once,
+ * the lazily loaded reference oracle answers each op with the registry's own handler, and the runner
+ * reads case sources and fuzz sources from them (no other per-format table).
+ */
+import { describe, expect, it } from 'vitest';
+import { FORMAT_NAMES } from '../shared/format-registry.ts';
+import { OP_NAMES, type OpName } from '../shared/ops.ts';
+import { FORMAT_REGISTRIES, registryOf } from './format-registries.ts';
+import { formatSources } from './fuzz/format-sources.ts';
+import { InputFiles } from './input-files.ts';
+import { loadOracleOp } from './oracle-ops.ts';
+import { FORMATS } from './vectors/constants.ts';
+
+describe('the format registries', () => {
+  it('list the formats in report order, each op of the contract in exactly one, under its own format', () => {
+    expect(FORMAT_REGISTRIES.map((r) => r.format)).toEqual([...FORMAT_NAMES]);
+    expect([...FORMAT_NAMES]).toEqual([...FORMATS]);
+    const declared = FORMAT_REGISTRIES.flatMap((r) => Object.keys(r.ops));
+    expect([...declared].sort()).toEqual([...OP_NAMES].sort());
+    for (const r of FORMAT_REGISTRIES) {
+      for (const op of Object.keys(r.ops)) expect(op.startsWith(`${r.format}.`), op).toBe(true);
+      for (const op of Object.keys(r.fuzzSources)) expect(r.ops[op as OpName], op).toBeDefined();
+      expect(r.caseSource.module).toBe(`generators/${r.format}/golden-cases.ts`);
+    }
+  });
+
+  it('are what the lazily loaded reference oracle answers with, op by op', async () => {
+    for (const op of OP_NAMES) expect(await loadOracleOp(op), op).toBe(registryOf(op)!.ops[op]);
+  });
+
+  it('give fuzzing its generator sources and certify its input file names', async () => {
+    expect(formatSources('journal.read').invalid).toBeDefined();
+    expect(formatSources('codegraph.read').valid).toBeDefined();
+    expect(formatSources('morph.c14n').valid).toBeDefined();
+    expect(formatSources('journal.track-key')).toEqual({});
+    const files = new InputFiles();
+    try {
+      expect(await files.write('a', 'journal.read', new Uint8Array())).toMatch(/a\.jsonl$/);
+      expect(await files.write('b', 'morph.decode', new Uint8Array())).toMatch(/b\.txt$/);
+      expect(await files.write('c', 'morph.c14n', new Uint8Array())).toMatch(/c\.json$/);
+    } finally {
+      files.dispose();
+    }
+  });
+});

@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { isOpName, OP_NAMES } from '../shared/ops.ts';
 import type { Profile } from '../shared/errors.ts';
 import { EXIT } from '../shared/exit-codes.ts';
+import { MAX_TIMER_MS, parseIntegerOption } from '../shared/integer-option.ts';
 import type { Vector } from '../shared/vectors.ts';
 import { templateNamesOp } from './argv-template.ts';
 import { ExecTestee } from './exec-testee.ts';
@@ -74,17 +75,19 @@ export interface CertifyIo {
 
 class UsageError extends Error {}
 
-function positiveInt(text: string, what: string, max = Number.MAX_SAFE_INTEGER): number {
-  if (!/^[1-9][0-9]*$/.test(text.trim())) throw new UsageError(`${what} must be a positive integer, got ${JSON.stringify(text)}`);
-  const n = Number(text);
-  if (n > max) throw new UsageError(`${what} must be at most ${max}, got ${text.trim()}`);
-  return n;
+/** A positive integer option of at most `max`, or a usage error. */
+function positiveInt(text: string, what: string, max: number): number {
+  const r = parseIntegerOption(text, what, 1, max);
+  if (!r.ok) throw new UsageError(r.message);
+  return r.value;
 }
 
 /** Node's timers take at most 2^31−1 ms; a larger value would silently fire after 1 ms. */
-export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+export const MAX_TIMEOUT_MS = MAX_TIMER_MS;
 /** More testee processes than this are a typo, not a plan (a large --jobs once took a machine down). */
 export const MAX_JOBS = 256;
+/** The largest reply bound: a reply is read as text, and V8 strings stop at about 512 MiB. */
+export const MAX_OUTPUT_BYTES = 512 * 1024 * 1024;
 
 /** The same testee under the name given with --name (the report's column heading). */
 function withName(t: Testee, name: string): Testee {
@@ -172,7 +175,7 @@ async function certifyOrThrow(o: CertifyCommandOptions, io: CertifyIo): Promise<
   const ops = o.ops?.split(',').map((s) => s.trim()).filter(Boolean);
   for (const op of ops ?? []) if (!isOpName(op)) throw new UsageError(`unknown op ${op} (ops: ${OP_NAMES.join(', ')})`);
   const timeoutMs = positiveInt(o.timeoutMs, '--timeout-ms', MAX_TIMEOUT_MS);
-  const maxOutputBytes = positiveInt(o.maxOutputBytes, '--max-output-bytes');
+  const maxOutputBytes = positiveInt(o.maxOutputBytes, '--max-output-bytes', MAX_OUTPUT_BYTES);
   let shard: Shard | undefined;
   if (o.shard !== undefined) {
     shard = parseShard(o.shard);

@@ -1,6 +1,7 @@
 /** `formcert fuzz --op <op> [--runs N | --seconds S] [--seed S] [--out DIR] [--persistent] -- <argv…>` */
 import type { Command } from 'commander';
 import { EXIT, type SetExit } from '../../shared/exit-codes.ts';
+import { MAX_TIMER_MS, parseIntegerOption } from '../../shared/integer-option.ts';
 
 interface FuzzCliOptions {
   op: string;
@@ -82,12 +83,12 @@ export function register(program: Command, setExit: SetExit): void {
     .action(async (argv: string[], opts: FuzzCliOptions) => setExit(await runFuzzCommand(argv, opts)));
 }
 
-function parseCount(value: string | undefined, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+/** An integer option within [min, max], undefined when not given, or a usage error. */
+function parseCount(value: string | undefined, name: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be an integer ≥ ${min}`);
-  if (n > max) throw new UsageError(`--${name} must be at most ${max}, got ${value}`);
-  return n;
+  const r = parseIntegerOption(value, `--${name}`, min, max);
+  if (!r.ok) throw new UsageError(r.message);
+  return r.value;
 }
 
 class UsageError extends Error {}
@@ -119,8 +120,9 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
     if (!isOpName(opts.op)) throw new UsageError(`--op ${opts.op} is not an op of the testee contract`);
     if (argv.length === 0) throw new UsageError('give the testee command after --');
     if (opts.runs !== undefined && opts.seconds !== undefined) throw new UsageError('give --runs or --seconds, not both');
-    seconds = parseCount(opts.seconds, 'seconds', 1);
-    runs = parseCount(opts.runs, 'runs', 1) ?? (seconds !== undefined ? Number.MAX_SAFE_INTEGER : DEFAULT_RUNS);
+    // A time budget, like a timer, stays within Node's timer range (about 24.8 days).
+    seconds = parseCount(opts.seconds, 'seconds', 1, Math.floor(MAX_TIMER_MS / 1000));
+    runs = parseCount(opts.runs, 'runs', 1, Number.MAX_SAFE_INTEGER) ?? (seconds !== undefined ? Number.MAX_SAFE_INTEGER : DEFAULT_RUNS);
     if (opts.shard !== undefined) {
       const { parseShard } = await import('../../runner/select-cases.ts');
       shard = parseShard(opts.shard);
@@ -130,11 +132,11 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
       // A replay path belongs to the round seed printed with it, which already includes the shard.
       if (opts.replay !== undefined) throw new UsageError('--replay takes the seed printed with the path; give it without --shard');
     }
-    seed = parseCount(opts.seed, 'seed', -(2 ** 31)) ?? (Date.now() ^ (process.pid << 16)) | 0;
-    // Node's timers take at most 2^31−1 ms (a larger value would fire after 1 ms).
-    timeoutMs = parseCount(opts.timeoutMs, 'timeout-ms', 1, 2 ** 31 - 1)!;
-    maxDisagreements = parseCount(opts.maxFailures, 'max-failures', 1)!;
-    shrinkBudget = parseCount(opts.shrinkBudget, 'shrink-budget', 0)!;
+    // fast-check seeds are 32-bit signed integers: a larger one would be cut silently.
+    seed = parseCount(opts.seed, 'seed', -(2 ** 31), 2 ** 31 - 1) ?? (Date.now() ^ (process.pid << 16)) | 0;
+    timeoutMs = parseCount(opts.timeoutMs, 'timeout-ms', 1, MAX_TIMER_MS)!;
+    maxDisagreements = parseCount(opts.maxFailures, 'max-failures', 1, Number.MAX_SAFE_INTEGER)!;
+    shrinkBudget = parseCount(opts.shrinkBudget, 'shrink-budget', 0, Number.MAX_SAFE_INTEGER)!;
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     err(`formcert fuzz: ${e.message}`);

@@ -8,13 +8,7 @@ export const CLEAN_READERS: readonly CleanReader[] = [
   {
     name: 'python reader',
     mode: 'persistent',
-    ops: ['journal.read', 'codegraph.read', 'journal.track-key', 'journal.append'],
+    ops: ['journal.read', 'codegraph.read', 'journal.track-key', 'journal.append', 'morph.c14n', 'morph.decode', 'morph.import', 'morph.encode'],
     argv: ['python3', 'conformance/testees/python/formcert_reader.py', '--persistent'],
-  },
-  {
-    name: 'morph wrapper',
-    mode: 'persistent',
-    ops: ['morph.c14n', 'morph.decode', 'morph.import', 'morph.encode'],
-    argv: ['node', 'bin/run-ts.mjs', 'conformance/mutants/morph/testee.ts', '--persistent'],
   },
 ];

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""An independent reader for journal.read and codegraph.read, speaking the formcert testee protocol.
+"""An independent reader of the eight formcert ops (journal, codegraph and morph), speaking the formcert testee protocol.
 
 Exec mode:        python3 formcert_reader.py [--fault NAME] <op> <input-path>
 Persistent mode:  python3 formcert_reader.py [--fault NAME] --persistent
@@ -27,9 +27,12 @@ from journal_reader import read_journal  # noqa: E402
 from strict_json import write_compact  # noqa: E402
 from track_key import track_key  # noqa: E402
 from journal_append import append_group  # noqa: E402
+from morph_core import Refused as MorphRefused  # noqa: E402
+from morph_core import Skipped as MorphSkipped  # noqa: E402
+from morph_ops import OPS as MORPH_OPS  # noqa: E402
 
 READERS = {"journal.read": read_journal, "codegraph.read": read_codegraph, "journal.track-key": track_key,
-           "journal.append": append_group}
+           "journal.append": append_group, **MORPH_OPS}
 EXIT_ACCEPT, EXIT_REJECT, EXIT_SKIP, EXIT_USAGE, EXIT_BUG = 0, 1, 4, 2, 3
 IMPLEMENTATION = {
     "name": "formcert-python-reader",
@@ -51,6 +54,10 @@ def run_op(op, path):
     except (JournalRefused, CodegraphRefused) as refusal:
         where = " (line %d)" % refusal.line if refusal.line else ""
         return ("reject", refusal.code, str(refusal) + where)
+    except MorphRefused as refusal:
+        return ("reject", refusal.code, str(refusal))
+    except MorphSkipped as skip:
+        return ("skip", str(skip))
 
 
 def run_exec(op, path):

@@ -46,6 +46,9 @@ def import_(data):
     return {"value": import_artifact(data)}
 
 
+MAX_REQUEST_BYTES = 64 * 1024 * 1024  # MORPH-ENC-1: a 16 MiB input escaped, plus the guide
+
+
 def _invalid_request(why):
     return Refused("ENCODE_REQUEST_INVALID", "%s (MORPH-ENC-1)" % why)
 
@@ -81,6 +84,8 @@ def _resolve_guide(request, encoding):
 
 def encode(data):
     """morph.encode: {"bundle": the MORPH-CONTEXT/1 text of the input under the plan}."""
+    if len(data) > MAX_REQUEST_BYTES:
+        raise Refused("LIMIT_EXCEEDED", "request over 64 MiB, refused before parsing (MORPH-ENC-1)")
     request = parse_json_bytes(data)
     _check_request(request)
     plan = request["plan"]

@@ -19,12 +19,14 @@ const OPS = ['journal.read', 'codegraph.read', 'journal.track-key', 'journal.app
 const DIR = join(REPO_ROOT, 'conformance', 'testees', 'python');
 const READER = join(DIR, 'formcert_reader.py');
 const CLI = join(REPO_ROOT, 'bin', 'formcert.mjs');
+/** Exec mode starts one Python process per case (about 1,600 of them): slow on a loaded machine. */
+const CERTIFY_TIMEOUT_MS = 1_800_000;
 
 function certify(mode: 'exec' | 'persistent', reportDir: string) {
   const testee = mode === 'exec' ? ['python3', READER, '{op}', '{input}'] : ['--persistent', '--', 'python3', READER, '--persistent'];
   const args = [CLI, 'certify', '--ops', OPS.join(','), '--profile', 'strict', '--codes', '--jobs', '2', '--name', 'formcert-python-reader', '--report', reportDir];
   return spawnSync(process.execPath, mode === 'exec' ? [...args, '--', ...testee] : [...args, ...testee], {
-    cwd: REPO_ROOT, encoding: 'utf8', timeout: 900_000,
+    cwd: REPO_ROOT, encoding: 'utf8', timeout: CERTIFY_TIMEOUT_MS,
   });
 }
 
@@ -96,5 +98,5 @@ describe.each(['persistent', 'exec'] as const)('the Python reader under certify 
     } finally {
       rmSync(reportDir, { recursive: true, force: true });
     }
-  });
+  }, CERTIFY_TIMEOUT_MS + 60_000);
 });

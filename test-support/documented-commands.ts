@@ -23,6 +23,8 @@ export interface DocumentedLine {
   readonly text: string;
   /** Where it was found: a fence's info string (`sh`, `yaml`, '' for a bare fence), `workflow` or `script`. */
   readonly kind: string;
+  /** The ` # comment` of a one-line Markdown command (where the docs say e.g. `exit 1`). */
+  readonly comment?: string;
   /** For a `$ ` transcript line of a Markdown block: the output lines shown under it. */
   readonly transcript?: readonly string[];
 }
@@ -73,7 +75,10 @@ function markdownLines(file: string): DocumentedLine[] {
       return;
     }
     for (const { index, text } of joinContinuations(block.map((l) => ({ index: l.index, text: dropComment(l.text) })))) {
-      if (text.trim() !== '') line(kind, index, text.trim());
+      if (text.trim() === '') continue;
+      line(kind, index, text.trim());
+      const comment = /(?:^|\s)#(?![{!])\s*(.*)$/.exec(block.find((l) => l.index === index)!.text)?.[1];
+      if (comment) found[found.length - 1] = { ...found[found.length - 1]!, comment };
     }
   };
   let fence: string | undefined;

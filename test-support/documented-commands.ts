@@ -30,7 +30,8 @@ export interface DocumentedLine {
 }
 
 function listFiles(dir: string, wanted: (name: string) => boolean): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return entries.flatMap((e) => {
     if (e.isDirectory()) return SKIPPED_DIRS.has(e.name) ? [] : listFiles(join(dir, e.name), wanted);
     return wanted(e.name) ? [join(dir, e.name)] : [];
   });

@@ -36,7 +36,7 @@ const NOT_RUN: Record<string, string> = {
     'needs `cargo build --release` first; conformance/testees/starter-kits.conformance.test.ts builds and certifies the Rust starter',
   'npx formcert validate codegraph /tmp/model.jsonl --profile strict':
     'validates the 1 GB model the line before generates (`npm run gen:model`); conformance/memory/ runs the streaming validation of generated models',
-  'formcert fuzz --op <op> [--runs N | --seconds S] [--seed S] [--out DIR] [--persistent] [--codes] -- <argv…>': 'a synopsis, not a command',
+  'formcert fuzz --op <op> [--runs N | --seconds S] [--seed S] [--shard I/N] [--out DIR] [--persistent] [--codes] -- <argv…>': 'a synopsis, not a command',
 };
 
 /** Documented lines run differently: the part of the line that is not formcert's own is left out. */

@@ -13,7 +13,7 @@
 # verbs share --persistent, --codes and --timeout-ms).
 #
 # Environment: FORMCERT_OPS (comma-separated, default journal.read), FORMCERT_SHARDS (default 2),
-# FORMCERT_SEED (the base seed; default: from the clock, printed), FORMCERT_FUZZ_SECONDS (time
+# FORMCERT_SEED (the base seed, a 32-bit integer; default: from the clock, printed), FORMCERT_FUZZ_SECONDS (time
 # budget per job, default 60) or FORMCERT_FUZZ_RUNS (a case count per job instead),
 # FORMCERT_FINDINGS (default formcert-findings).
 # Exit status: 0 nothing found; 1 findings, merged and replayed; 2 a job could not run.
@@ -21,7 +21,7 @@ set -u
 
 ops=${FORMCERT_OPS:-journal.read}
 shards=${FORMCERT_SHARDS:-2}
-seed=${FORMCERT_SEED:-$(date +%s)}
+seed=${FORMCERT_SEED:-$(($(date +%s) % 2147483648))}
 findings=${FORMCERT_FINDINGS:-formcert-findings}
 if [ -n "${FORMCERT_FUZZ_RUNS:-}" ]; then budget="--runs $FORMCERT_FUZZ_RUNS"; else budget="--seconds ${FORMCERT_FUZZ_SECONDS:-60}"; fi
 case $shards in '' | *[!0-9]* | 0*) echo "fuzz-campaign.sh: FORMCERT_SHARDS must be a positive integer, got '$shards'" >&2; exit 2 ;; esac

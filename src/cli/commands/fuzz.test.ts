@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { Command } from 'commander';
+import { describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../runner/vectors/repo-root.ts';
+import { registerCommands } from '../commands.ts';
 
 const BIN = join(REPO_ROOT, 'bin', 'formcert.mjs');
 
@@ -23,14 +25,39 @@ describe('formcert fuzz', () => {
     expect(r.stderr).toContain('give the testee command after --');
   });
 
-  it('refuses --shard without a shared --seed, a malformed shard, and --shard with --replay', () => {
-    const error = (...args: string[]) => {
-      const r = formcert('fuzz', '--op', 'journal.read', '--runs', '5', '--json', ...args, '--', 'true');
+});
+
+/** Runs the registered CLI in-process (nothing spawned); returns the exit status it set and its stdout. */
+async function inProcess(...args: string[]): Promise<{ status: number | undefined; stdout: string }> {
+  let status: number | undefined;
+  const program = new Command().exitOverride();
+  await registerCommands(program, (code) => {
+    status = code;
+  });
+  let stdout = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout += chunk.toString();
+    return true;
+  });
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    await program.parseAsync(['node', 'formcert', ...args]);
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+  return { status, stdout };
+}
+
+describe('formcert fuzz --shard', () => {
+  it('refuses --shard without a shared --seed, a malformed shard, and --shard with --replay', async () => {
+    const error = async (...args: string[]) => {
+      const r = await inProcess('fuzz', '--op', 'journal.read', '--runs', '5', '--json', ...args, '--', 'true');
       expect(r.status).toBe(2);
       return JSON.parse(r.stdout).error;
     };
-    expect(error('--shard', '2/4')).toBe('--shard needs --seed, the same on every shard of the campaign');
-    expect(error('--shard', '5/4', '--seed', '1')).toBe('--shard must be I/N with 1 ≤ I ≤ N, got 5/4');
-    expect(error('--shard', '1/2', '--seed', '1', '--replay', '0:1')).toBe('--replay takes the seed printed with the path; give it without --shard');
+    expect(await error('--shard', '2/4')).toBe('--shard needs --seed, the same on every shard of the campaign');
+    expect(await error('--shard', '5/4', '--seed', '1')).toBe('--shard must be I/N with 1 ≤ I ≤ N, got 5/4');
+    expect(await error('--shard', '1/2', '--seed', '1', '--replay', '0:1')).toBe('--replay takes the seed printed with the path; give it without --shard');
   });
 });

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { PROCESS_TEST_TIMEOUT_MS } from '../../../test-support/timeouts.ts';
 import { REPO_ROOT } from '../../runner/vectors/repo-root.ts';
 import { registerCommands } from '../commands.ts';
 
@@ -13,22 +14,25 @@ function formcert(...args: string[]) {
 }
 
 describe('formcert fuzz', () => {
-  it('exits 2 without a testee command', () => {
-    const r = formcert('fuzz', '--op', 'journal.read', '--runs', '5');
-    expect(r.status).toBe(2);
-  });
+  it(
+    'exits 2 without a testee command (through bin/formcert.mjs)',
+    () => {
+      const r = formcert('fuzz', '--op', 'journal.read', '--runs', '5');
+      expect(r.status).toBe(2);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
-  it('prints one JSON object with the status and the error under --json', () => {
-    const r = formcert('fuzz', '--op', 'journal.read', '--runs', '5', '--json');
+  it('prints one JSON object with the status and the error under --json', async () => {
+    const r = await inProcess('fuzz', '--op', 'journal.read', '--runs', '5', '--json');
     expect(r.status).toBe(2);
     expect(JSON.parse(r.stdout)).toEqual({ command: 'fuzz', op: 'journal.read', status: 2, error: 'give the testee command after --' });
     expect(r.stderr).toContain('give the testee command after --');
   });
-
 });
 
-/** Runs the registered CLI in-process (nothing spawned); returns the exit status it set and its stdout. */
-async function inProcess(...args: string[]): Promise<{ status: number | undefined; stdout: string }> {
+/** Runs the registered CLI in-process (nothing spawned); returns the exit status it set and what it wrote. */
+async function inProcess(...args: string[]): Promise<{ status: number | undefined; stdout: string; stderr: string }> {
   let status: number | undefined;
   const program = new Command().exitOverride();
   await registerCommands(program, (code) => {
@@ -39,14 +43,18 @@ async function inProcess(...args: string[]): Promise<{ status: number | undefine
     stdout += chunk.toString();
     return true;
   });
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  let stderr = '';
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stderr += chunk.toString();
+    return true;
+  });
   try {
     await program.parseAsync(['node', 'formcert', ...args]);
   } finally {
     out.mockRestore();
     err.mockRestore();
   }
-  return { status, stdout };
+  return { status, stdout, stderr };
 }
 
 describe('formcert fuzz --shard', () => {

@@ -122,6 +122,14 @@ describe.runIf(linux)('validators and testee exec under 200 MB peak RSS on hosti
     expect(r.peakKb).toBeLessThan(LIMIT_KB);
   }, 2 * ENDLESS_ANSWER_MS);
 
+  it('testee exec journal.read on a v3 header then a 200 MB torn tail through a pipe: valid, never stopped (R-J3)', async () => {
+    const header = '{"schema":3,"generation":0,"origin":0}';
+    const r = await runValidator('journal.read', 'fifo', `printf '%s\\n{"position":' '${header}'; head -c ${MB200} /dev/zero | tr '\\0' x`, undefined, ['testee', 'exec']);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ tornTailBytes: MB200 + '{"position":'.length });
+    expect(r.peakKb).toBeLessThan(LIMIT_KB);
+  }, 2 * ENDLESS_ANSWER_MS);
+
   it('testee exec journal.read on 100 MB of valid entries: the verdict is read to the end, the observation bound holds (skipped, exit 4)', async () => {
     const path = join(dir, 'valid-100mb.jsonl');
     writeValidJournal(path, 100_000_000);

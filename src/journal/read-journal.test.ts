@@ -257,13 +257,22 @@ describe('a decided line that never ends (issue 11 item 8: an endless input gets
     expect(r.ok ? '' : r.error.message).toContain('reading stopped 1050 bytes into the line');
   });
 
-  it('stops at once at a CR in the decided line: no later byte changes that refusal', () => {
+  it('stops at once at a CR in a decided v2 line: no later byte, nor its end, changes that refusal', () => {
     const reader = new JournalReader({ pendingLimitBytes: 200, decidedLineLimitBytes: 1 << 30 });
-    const head = Buffer.concat([Buffer.from(HEADER), Buffer.alloc(300, 0x20), Buffer.from('{"a":'), Buffer.from('\r')]);
+    const head = Buffer.concat([Buffer.from(HEADER.replace('3', '2')), Buffer.alloc(300, 0x20), Buffer.from('{"a":'), Buffer.from('\r')]);
     expect(feed(reader, head, Buffer.alloc(50, 0x20))).toBe(0);
     const r = reader.finish();
     expect(r.ok ? 'accept' : [r.error.code, r.error.location.line, r.error.location.byteOffset]).toEqual([CODES.CARRIAGE_RETURN, 2, head.length - 1]);
     expect(r.ok ? '' : r.error.message).not.toContain('reading stopped');
+  });
+
+  it('never stops in a v3 history line: without an LF it is a torn tail, and the file is valid (R-J3)', () => {
+    for (const fill of [0x00, 0x0d]) {
+      const reader = new JournalReader({ pendingLimitBytes: 200, decidedLineLimitBytes: 1000 });
+      expect(feed(reader, Buffer.from(HEADER + '{"position":'), Buffer.alloc(50, fill), 100)).toBe(-1);
+      const r = reader.finish();
+      expect(r.ok ? r.value.tornTailBytes : r.error.code).toBe('{"position":'.length + 100 * 50);
+    }
   });
 
   it('a line that may still be valid is never cut by the bound', () => {

@@ -73,8 +73,9 @@ export const PENDING_LIMIT_BYTES = 16 * 1024 * 1024;
 /**
  * Bytes of a line whose refusal is decided (and which cannot be read again) read on in search of its
  * LF before the reader stops: past them the refusal is given as the bytes read decide it. Only a CR or
- * an invalid UTF-8 byte later in the same line could still change its code, and an endless line
- * (/dev/zero) must get an answer.
+ * an invalid UTF-8 byte later in the same line, or the input's end before an LF, could still change
+ * its code, and an endless line (/dev/zero) must get an answer. A v3 history line is never stopped:
+ * if it never ends it is a torn tail, which does not refuse the file.
  */
 export const DECIDED_LINE_LIMIT_BYTES = 64 * 1024 * 1024;
 
@@ -222,9 +223,12 @@ export class JournalReader {
       const d = this.decided;
       if (d) d.track(bytes, this.partsLength);
       this.partsLength += bytes.length;
-      // A CR is the first check of a line: once seen, no later byte changes the refusal. Past the
-      // bound, an endless line is answered as far as it was read (DECIDED_LINE_LIMIT_BYTES).
-      if (d && (d.cr >= 0 || this.partsLength > this.decidedLimit)) this.stopDecided(d.cr < 0);
+      if (d && this.refusalIsCertain()) {
+        // A CR is the first check of a v2 line, terminated or not: once seen, no later byte changes the
+        // refusal. Past the bound, an endless line is answered as far as it was read (DECIDED_LINE_LIMIT_BYTES).
+        if (d.cr >= 0 && this.header) this.stopDecided(false);
+        else if (this.partsLength > this.decidedLimit) this.stopDecided(true);
+      }
       return;
     }
     // Copied: the caller may reuse its chunk buffer.
@@ -237,7 +241,7 @@ export class JournalReader {
       this.counting = true;
     } else if (!this.reread && this.partsLength > this.pendingLimit) {
       this.decideFromPrefix();
-      if (this.decided && this.decided.cr >= 0) this.stopDecided(false);
+      if (this.decided && this.decided.cr >= 0 && this.header && this.refusalIsCertain()) this.stopDecided(false);
     }
   }
 
@@ -272,11 +276,19 @@ export class JournalReader {
     this.counting = true;
   }
 
+  /**
+   * Whether a decided line is refused however it ends: the header line and a v2 line are (R-J1, R-J3),
+   * a v3 history line is not — without an LF it is a torn tail, outside the recovered prefix (R-J3).
+   */
+  private refusalIsCertain(): boolean {
+    return !this.header || this.header.schema === SCHEMA_READABLE;
+  }
+
   /** Stops the read at a decided line without waiting for its LF; `cut` when the line was not read to its end. */
   private stopDecided(cut: boolean): void {
     this.lineNo++;
     const e = this.decidedRefusal(true);
-    const note = ` (reading stopped ${this.partsLength} bytes into the line, before its LF: only a CR or an invalid UTF-8 byte further on could have changed this code)`;
+    const note = ` (reading stopped ${this.partsLength} bytes into the line, before its LF: a CR or an invalid UTF-8 byte further on, or the input ending without an LF, could have changed this code)`;
     this.stop(cut ? { ...e, message: e.message + note } : e);
   }
 

@@ -28,8 +28,6 @@ const CORE_STILL_REFUSES: Record<string, { code: string; why: string }> = {
   'mutated-duplicate-member-1': { code: 'UNKNOWN_MEMBER', why: 'the duplicated member "x" is unknown (R-J5, core)' },
   'mutated-duplicate-member-2': { code: 'UNKNOWN_MEMBER', why: 'the duplicated member "x" is unknown (R-J5, core)' },
   // A mutated transaction inside a group breaks the group rules, which are core.
-  'mutated-integer-not-canonical-1': { code: 'RECORD_METADATA_MISMATCH', why: "the transaction's at_us becomes -0 (0), its record keeps another (R-J6)" },
-  'mutated-correlation-out-of-range-1': { code: 'RECORD_METADATA_MISMATCH', why: "the transaction's correlation changes, its record's does not (R-J6)" },
   'mutated-position-zero-1': { code: 'POSITION_GAP', why: 'position 0 on a transaction leaves its record out of sequence (R-J4)' },
   'mutated-position-zero-2': { code: 'FRAME_BOUNDS', why: 'position 0 on a transaction no longer matches the frame\'s first (R-J6)' },
 };

@@ -44,6 +44,28 @@ function appendInput(journal: string | Uint8Array, group: JsonValue[] | string):
 const append = (name: string, profile: Profile, reqs: string[], input: string, expect: DeclaredExpectation, note: string): Recipe => [name, 'journal.append', profile, reqs, input, expect, note];
 const track = (name: string, profile: Profile, reqs: string[], input: string, expect: DeclaredExpectation, note: string): Recipe => [name, 'journal.track-key', profile, reqs, input, expect, note];
 
+/**
+ * The journal.append input with `journal`'s base64 spelled another way by `respell` (JRN-OP-1 asks
+ * for the canonical padded form: RFC 4648 §4 alphabet, `=` padding, zero bits after the last byte).
+ */
+function appendInputSpelled(journal: string, group: JsonValue[], respell: (canonical: string) => string): string {
+  const canonical = Buffer.from(journal, 'utf8').toString('base64');
+  const spelled = respell(canonical);
+  if (spelled === canonical || !Buffer.from(spelled, 'base64').equals(Buffer.from(journal, 'utf8'))) throw new Error('recipe: the respelling must decode leniently to the same bytes');
+  return `{"journal":${JSON.stringify(spelled)},"group":${renderJson(group)}}`;
+}
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** Sets the lowest bit of the last base64 digit before the padding: a bit after the last byte. */
+const setPadBit = (b64: string) => {
+  const at = b64.replace(/=+$/, '').length - 1;
+  return b64.slice(0, at) + B64[B64.indexOf(b64[at]!) | 1] + b64.slice(at + 1);
+};
+/** Every member of an entry, and of its metadata, in reverse of the canonical order (R-J8). */
+const reversedMembers = (entry: Map<string, JsonValue>) =>
+  new Map([...entry].reverse().map(([k, v]): [string, JsonValue] => [k, k === 'metadata' ? new Map([...(v as Map<string, JsonValue>)].reverse()) : v]));
+const H3_PAD2 = header(3, 0, 10); // 40 bytes: base64 ends in "=="
+const H3_PAD1 = header(3, 0, 100); // 41 bytes: base64 ends in "="
+
 const TOO_LONG = 'é'.repeat(512) + 'x'; // 1,025 UTF-8 bytes
 const EDGE = 'é'.repeat(511) + 'xy'; // 1,024 UTF-8 bytes
 const U64 = '18446744073709551615';
@@ -227,6 +249,12 @@ function recipes(): Recipe[] {
     append('append-input-extra-member', 'core', ['JRN-OP-1'], appendInput(H3, makeGroup(1, 0)).replace('{"journal"', '{"dryRun":true,"journal"'), reject('INVALID_OP_INPUT'), 'the input has exactly two members'),
     append('append-input-bad-base64', 'core', ['JRN-OP-1'], `{"journal":"${Buffer.from(H3).toString('base64').slice(0, -1)}","group":[]}`, reject('INVALID_OP_INPUT'), 'journal is canonical padded base64'),
     append('append-input-group-object', 'core', ['JRN-OP-1'], `{"journal":"${Buffer.from(H3).toString('base64')}","group":{}}`, reject('INVALID_OP_INPUT'), 'group is an array'),
+    append('append-input-base64-pad-bits-two-pads', 'core', ['JRN-OP-1'], appendInputSpelled(H3_PAD2, makeGroup(11, 0), setPadBit), reject('INVALID_OP_INPUT'), 'a bit after the last byte is set ("…9Ch==" for "…9Cg=="): lenient decoders read the same bytes, the canonical form has zero bits'),
+    append('append-input-base64-pad-bits-one-pad', 'core', ['JRN-OP-1'], appendInputSpelled(H3_PAD1, makeGroup(101, 0), setPadBit), reject('INVALID_OP_INPUT'), 'the same with one "=": the last digit\'s two low bits must be zero'),
+    append('append-input-base64-unpadded', 'core', ['JRN-OP-1'], appendInputSpelled(H3_PAD2, makeGroup(11, 0), (b) => b.replace(/=+$/, '')), reject('INVALID_OP_INPUT'), 'the "=" padding is required'),
+    append('append-input-base64-line-break', 'core', ['JRN-OP-1'], appendInputSpelled(H3 + G(1, 2), makeGroup(4, 0), (b) => `${b.slice(0, 76)}\n${b.slice(76)}`), reject('INVALID_OP_INPUT'), 'no whitespace: a MIME-style line break after 76 digits is refused, not skipped'),
+    append('append-input-base64-padded', 'core', ['JRN-OP-1'], appendInput(H3_PAD2, makeGroup(11, 0)), accept, 'canonical base64 with "==" padding (a 40-byte file) is read'),
+    append('append-entries-any-member-order', 'core', ['JRN-OP-1', 'R-J8'], appendInput(H3, makeGroup(1, 2).map(reversedMembers)), accept, 'input entries and metadata list their members in reverse order; the frame line is written in the canonical order'),
     append('append-input-not-json', 'core', ['JRN-OP-1', 'JSON-SYNTAX-1'], '{"journal":', reject('JSON_SYNTAX'), 'the input is JSON'),
     // R-J10, JRN-OP-3: journal.track-key
     track('track-two-labels', 'core', ['R-J10', 'JRN-OP-3'], '["run_7","probe_1"]', accept, 'each label then U+001F'),

@@ -23,10 +23,21 @@ def _canonical_entry(entry):
 
 def _decode_journal(text):
     """JRN-OP-1: canonical padded base64 (RFC 4648 section 4), no whitespace."""
+    if faults.on("append-base64-whitespace-skipped"):
+        text = "".join(text.split())
+    if faults.on("append-base64-padding-optional"):
+        text += "=" * (-len(text) % 4)
+    if faults.on("append-base64-unpadded-expected"):
+        # The unpadded alphabet (like Go's RawStdEncoding): "=" is refused, its absence restored.
+        if "=" in text:
+            return None
+        text += "=" * (-len(text) % 4)
     try:
         raw = base64.b64decode(text.encode("ascii"), validate=True)
     except (binascii.Error, UnicodeEncodeError, ValueError):
         return None
+    if faults.on("append-base64-bits-unchecked"):
+        return raw
     return raw if base64.b64encode(raw).decode("ascii") == text else None
 
 
@@ -54,7 +65,8 @@ def append_group(data):
     if faults.on("append-frame-first-is-frontier"):
         first = last
     frame = {"group": Num("1"), "first": first, "frontier": last,
-             "entries": [_canonical_entry(entry["source"]) for entry in entries]}
+             "entries": [entry["source"] if faults.on("append-input-member-order-kept") else _canonical_entry(entry["source"])
+                         for entry in entries]}
     line = write_compact(frame).encode("utf-8")
     if len(line) > MAX_FRAME_BYTES:
         raise Refused("FRAME_TOO_LARGE", "the new group frame is over 8 MiB")  # R-J6

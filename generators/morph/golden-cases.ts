@@ -183,6 +183,8 @@ export function applicabilityCases(): CaseSpec[] {
     enc('toon-largest-index-name', '{"b":1,"4294967294":"x"}', 'toon', '4.1.1', ',', no('CODEC_INAPPLICABLE'), ['R-M17'], '2^32 - 2 is the largest array index', 'strict'),
     enc('toon-nested-integer-name', '{"a":[{"b":1,"7":2}]}', 'toon', '4.1.1', ',', no('CODEC_INAPPLICABLE'), ['R-M17'], 'the rule holds at any depth: the object at /a/0', 'strict'),
     enc('toon-tabular-integer-field', '[{"b":1,"2":"x"},{"b":2,"2":"y"}]', 'toon', '4.1.1', ',', no('CODEC_INAPPLICABLE'), ['R-M17'], 'a tabular header would list "2" first', 'strict'),
+    enc('toon-tabular-rows-other-order', '[{"a":1,"b":2},{"b":3,"a":4}]', 'toon', '4.1.1', ',', no('CODEC_INAPPLICABLE'), ['R-M17'], 'a tabular array writes every row in the first row\'s field order: the second record would come back as {"a":4,"b":3}', 'strict'),
+    enc('toon-tabular-rows-same-order', '[{"a":1,"b":2},{"a":3,"b":4}]', 'toon', '4.1.1', ',', ok, ['R-M17', 'MORPH-TOON-2'], 'rows in one member order keep it through the table', 'strict'),
     enc('toon-name-past-last-index', '{"b":1,"4294967295":"x"}', 'toon', '4.1.1', ',', ok, ['R-M17', 'MORPH-TOON-2'], '2^32 - 1 is not an array index: JavaScript keeps it in place', 'strict'),
     enc('toon-leading-zero-name', '{"b":1,"01":"x"}', 'toon', '4.1.1', ',', ok, ['R-M17', 'MORPH-TOON-2'], '"01" is not a canonical decimal: it stays in place', 'strict'),
     enc('toon-negative-name', '{"b":1,"-1":"x"}', 'toon', '4.1.1', ',', ok, ['R-M17', 'MORPH-TOON-2'], '"-1" is not an array index', 'strict'),

@@ -6,6 +6,11 @@
  * through them. Every fault must be caught — at the verdict, as `certify` scores it — by exactly the
  * vectors listed for it, and the clean oracle must pass them all. An order vector that only changes
  * the refusal code (`certify --codes`) is listed apart.
+ *
+ * Equivalent at the verdict (so not listed): a name check that misses a reordering — walking only
+ * the root, or comparing integer-like names as strings — because the round trip's order comparison
+ * refuses the same inputs with the same code; the name check is the rule an implementation without
+ * the official package can apply.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OpHandler, OpName } from '../../src/shared/ops.ts';
@@ -17,8 +22,8 @@ const DEC = (name: string) => `ctx-recipe-toon-${name}`;
 
 /** The vectors under test: every toon case of R-M17, R-M18 and the MORPH-TOON-1 bounds. */
 const NAMES = {
-  r17Refused: ['toon-integer-name-after-other', 'toon-zero-name-after-other', 'toon-integer-names-descending', 'toon-largest-index-name', 'toon-nested-integer-name', 'toon-tabular-integer-field'].map(ENC),
-  r17Kept: ['toon-name-past-last-index', 'toon-leading-zero-name', 'toon-negative-name', 'toon-fraction-name', 'toon-integer-names-first-ascending'].map(ENC),
+  r17Refused: ['toon-integer-name-after-other', 'toon-zero-name-after-other', 'toon-integer-names-descending', 'toon-largest-index-name', 'toon-nested-integer-name', 'toon-tabular-integer-field', 'toon-tabular-rows-other-order'].map(ENC),
+  r17Kept: ['toon-name-past-last-index', 'toon-leading-zero-name', 'toon-negative-name', 'toon-fraction-name', 'toon-integer-names-first-ascending', 'toon-tabular-rows-same-order'].map(ENC),
   encodeBounds: ['toon-2-53', 'toon-2-53-minus-1', 'toon-minus-2-53', 'toon-minus-2-53-plus-1', 'toon-1e21'].map(ENC),
   r18: ['unsafe-2-53', 'safe-2-53-minus-1', 'unsafe-minus-2-53', 'safe-minus-2-53-plus-1', 'unsafe-1e21', 'unsafe-in-table-row', 'unsafe-before-canonical-form', 'tiny-exponent', 'negative-zero-respelled', 'integer-name-after-other'].map(DEC),
 };
@@ -65,12 +70,25 @@ function alsoRefuse(exportName: string, requirement: string, extra: (lexeme: str
 const UNSAFE = (x: string) => Math.abs(Number(x)) > Number.MAX_SAFE_INTEGER && Number.isInteger(Number(x));
 
 const FAULTS: Fault[] = [
-  { name: 'R-M17 forgotten: toon reorders integer-like names', module: `${CODECS}/toon-member-order.ts`, replace: () => ({ checkToonMemberOrder: () => ({ ok: true, value: undefined }) }), caughtBy: NAMES.r17Refused },
   {
-    name: 'R-M17 checked on the root object only',
+    name: 'R-M17 forgotten: neither the names nor the round trip order are checked',
     module: `${CODECS}/toon-member-order.ts`,
-    replace: (actual) => ({ checkToonMemberOrder: (ir: unknown) => (ir instanceof Map ? (actual.checkToonMemberOrder as (ir: unknown) => Result)(new Map([...ir.keys()].map((k) => [k, null]))) : { ok: true, value: undefined }) }),
-    caughtBy: [ENC('toon-nested-integer-name'), ENC('toon-tabular-integer-field')],
+    replace: () => ({ checkToonMemberOrder: () => ({ ok: true, value: undefined }), findMemberOrderChange: () => undefined }),
+    caughtBy: NAMES.r17Refused,
+  },
+  {
+    name: 'R-M17 round trip compared by digest only (tabular rows reordered)',
+    module: `${CODECS}/toon-member-order.ts`,
+    replace: () => ({ findMemberOrderChange: () => undefined }),
+    caughtBy: [ENC('toon-tabular-rows-other-order')],
+  },
+  {
+    name: 'R-M17 every table counted as a reordering (over-strict)',
+    module: `${CODECS}/toon-member-order.ts`,
+    replace: (actual) => ({
+      findMemberOrderChange: (a: unknown, b: unknown) => (Array.isArray(a) && a.filter((x) => x instanceof Map).length > 1 ? '' : (actual.findMemberOrderChange as (a: unknown, b: unknown) => string | undefined)(a, b)),
+    }),
+    caughtBy: [ENC('toon-tabular-rows-same-order')],
   },
   { name: 'R-M17 array indices without the 2^32 - 2 bound', module: `${CODECS}/javascript-key-order.ts`, replace: keyOrder((n) => CANONICAL_DECIMAL.test(n)), caughtBy: [ENC('toon-name-past-last-index')] },
   { name: 'R-M17 any digit run is an array index (leading zeros)', module: `${CODECS}/javascript-key-order.ts`, replace: keyOrder((n) => /^[0-9]+$/.test(n) && Number(n) <= 4_294_967_294), caughtBy: [ENC('toon-leading-zero-name')] },
@@ -80,7 +98,7 @@ const FAULTS: Fault[] = [
     replace: keyOrder((n) => n.trim() !== '' && Number.isInteger(Number(n)) && Number(n) <= 4_294_967_294),
     caughtBy: [ENC('toon-leading-zero-name'), ENC('toon-negative-name'), ENC('toon-fraction-name')],
   },
-  { name: 'R-M17 integer-like names compared as strings', module: `${CODECS}/javascript-key-order.ts`, replace: keyOrder((n) => CANONICAL_DECIMAL.test(n) && Number(n) <= 4_294_967_294, (a, b) => (a < b ? -1 : 1)), caughtBy: [ENC('toon-integer-names-descending'), ENC('toon-integer-names-first-ascending')] },
+  { name: 'R-M17 integer-like names compared as strings', module: `${CODECS}/javascript-key-order.ts`, replace: keyOrder((n) => CANONICAL_DECIMAL.test(n) && Number(n) <= 4_294_967_294, (a, b) => (a < b ? -1 : 1)), caughtBy: [ENC('toon-integer-names-first-ascending')] },
   {
     name: 'R-M18 forgotten: decode accepts what encode refuses',
     module: `${CODECS}/toon-numbers.ts`,

@@ -17,7 +17,7 @@ import { checkClosedObject, checkConstString, checkStringIn, invalidMember, read
 import { checkDeclaredIdentity } from './native-layout.ts';
 import { checkDelimiterOption } from './options.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
-import { checkToonMemberOrder } from './toon-member-order.ts';
+import { checkToonMemberOrder, findMemberOrderChange } from './toon-member-order.ts';
 import { checkDecodedToonNumbers, checkToonNumbers } from './toon-numbers.ts';
 import { morphError } from '../refusal.ts';
 
@@ -80,6 +80,12 @@ function encodeChecked(ir: Ir, options: CodecOptions): Result<string> {
   if (!decoded.ok) return inapplicable('the official strict decoder refused its own output');
   const back = irFromJsValue(decoded.value);
   if (!back.ok || semanticDigest(back.value) !== semanticDigest(ir)) return inapplicable('the TOON round trip changes the value');
+  // R-M17: the digest ignores member order, so the order is compared on its own (tabular rows come
+  // back in the first row's field order).
+  const moved = findMemberOrderChange(ir, back.value);
+  if (moved !== undefined) {
+    return fail(morphError(MORPH_CODES.CODEC_INAPPLICABLE, RULES.TOON_MEMBER_ORDER, 'the TOON round trip lists these members in another order', { pointer: moved }));
+  }
   return ok(payload);
 }
 

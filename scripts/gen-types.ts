@@ -1,6 +1,8 @@
 /**
  * `npm run gen:types`: TypeScript types from every spec/schemas/**\/X.schema.json into
- * src/generated/**\/X.schema.ts, with json-schema-to-typescript. `--check` exits 1 when they are stale.
+ * src/generated/**\/X.schema.ts, and from the protocol's message schemas (spec/protocol/schemas/X.schema.json,
+ * not its observation schemas) into src/generated/protocol/X.schema.ts, with json-schema-to-typescript.
+ * `--check` exits 1 when they are stale.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -9,7 +11,26 @@ import { compileFromFile } from 'json-schema-to-typescript';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SCHEMAS = join(ROOT, 'spec/schemas');
+const PROTOCOL_SCHEMAS = join(ROOT, 'spec/protocol/schemas');
 const OUT = join(ROOT, 'src/generated');
+
+/** spec/schemas parts whose types are inlined where the schemas that reference them are generated. */
+const SCHEMA_PARTS = new Set(['journal/metadata.schema.json']);
+
+/**
+ * Protocol schemas without a type of their own: parts the message schemas reference (their types are
+ * inlined where they are used: seq, op name, and the four replies inside run-reply), and the exec reject
+ * line, which is a string pattern (its type would be \`string\`).
+ */
+const PROTOCOL_PARTS = new Set([
+  'seq.schema.json',
+  'op-name.schema.json',
+  'accept-reply.schema.json',
+  'reject-reply.schema.json',
+  'skipped-reply.schema.json',
+  'errored-reply.schema.json',
+  'exec-reject-line.schema.json',
+]);
 
 function schemaFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
@@ -20,11 +41,16 @@ function schemaFiles(dir: string): string[] {
 /** The generated file for every schema: output path → contents. */
 export async function generateTypes(): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (const file of schemaFiles(SCHEMAS)) {
-    const rel = relative(SCHEMAS, file).replace(/\.json$/, '.ts');
+  const protocol = readdirSync(PROTOCOL_SCHEMAS)
+    .filter((n) => n.endsWith('.schema.json') && !PROTOCOL_PARTS.has(n))
+    .sort()
+    .map((n) => join(PROTOCOL_SCHEMAS, n));
+  const own = schemaFiles(SCHEMAS).filter((f) => !SCHEMA_PARTS.has(relative(SCHEMAS, f)));
+  for (const file of [...own, ...protocol]) {
+    const rel = file.startsWith(PROTOCOL_SCHEMAS) ? join('protocol', relative(PROTOCOL_SCHEMAS, file)).replace(/\.json$/, '.ts') : relative(SCHEMAS, file).replace(/\.json$/, '.ts');
     const ts = await compileFromFile(file, {
       cwd: dirname(file),
-      bannerComment: `/* Generated from spec/schemas/${relative(SCHEMAS, file)} by \`npm run gen:types\`. Do not edit. */`,
+      bannerComment: `/* Generated from ${relative(ROOT, file)} by \`npm run gen:types\`. Do not edit. */`,
       additionalProperties: false,
       unreachableDefinitions: true,
       format: true,

@@ -1,4 +1,8 @@
 /** Every structural byte, limit, member name and error code of the journal format (seed 003, R-J*). */
+import type { JournalEntry, JournalLink, JournalMetadata } from '../generated/journal/entry.schema.ts';
+import type { JournalGroupFrame } from '../generated/journal/group-frame.schema.ts';
+import type { JournalHeader } from '../generated/journal/header.schema.ts';
+import type { SameUnion } from '../shared/same-union.ts';
 
 /** Format versions (R-J2). */
 export const SCHEMA_CURRENT = 3;
@@ -36,6 +40,16 @@ export const FRAME_MEMBERS = ['group', 'first', 'frontier', 'entries'] as const;
 export const ENTRY_MEMBERS = ['position', 'kind', 'id', 'version', 'metadata', 'payload'] as const;
 export const METADATA_MEMBERS = ['principal', 'correlation', 'causation', 'request', 'link', 'at_us'] as const;
 export const LINK_MEMBERS = ['UndoOf', 'RedoOf'] as const;
+// The member sets are those of the schemas (spec/schemas/journal/*.schema.json, through their generated
+// types): a schema edit that is not followed here (or the reverse) fails the typecheck.
+const HEADER_MATCHES_SCHEMA: SameUnion<(typeof HEADER_MEMBERS)[number], keyof JournalHeader> = true;
+const FRAME_MATCHES_SCHEMA: SameUnion<(typeof FRAME_MEMBERS)[number], keyof JournalGroupFrame> = true;
+const ENTRY_MATCHES_SCHEMA: SameUnion<(typeof ENTRY_MEMBERS)[number], keyof JournalEntry> = true;
+const METADATA_MATCHES_SCHEMA: SameUnion<(typeof METADATA_MEMBERS)[number], keyof JournalMetadata> = true;
+const LINK_MATCHES_SCHEMA: SameUnion<(typeof LINK_MEMBERS)[number], keyof UnionToIntersection<JournalLink>> = true;
+void [HEADER_MATCHES_SCHEMA, FRAME_MATCHES_SCHEMA, ENTRY_MATCHES_SCHEMA, METADATA_MATCHES_SCHEMA, LINK_MATCHES_SCHEMA];
+/** The members of every branch of a union of objects (`{UndoOf} | {RedoOf}` → `{UndoOf} & {RedoOf}`). */
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 /** The v1 timestamp member: refused by name even beside at_us (R-J5). */
 export const RETIRED_METADATA_MEMBER = 'at';
 

@@ -5,10 +5,11 @@ import { HEADER_MEMBERS, SCHEMA_CURRENT, SCHEMA_READABLE, SCHEMA_RETIRED } from 
 import { readUnsigned, toBig, unsignedSite, type Int } from './read-integers.ts';
 import { refuse, RULES, type LineContext } from './refusal.ts';
 import type { ScannedValue } from './scan-json.ts';
+import type { JournalHeader } from '../generated/journal/header.schema.ts';
 
 /** A checked header: numbers as values and as the lexemes written. */
 export interface Header {
-  readonly schema: 2 | 3;
+  readonly schema: JournalHeader['schema'];
   readonly generation: bigint;
   readonly origin: bigint;
   /** origin as an {@link Int}, for per-line comparisons. */

@@ -45,6 +45,9 @@ import {
   type TesteeAnswer,
 } from './testee-reply.ts';
 import type { ErrorClass } from '../results/outcome.ts';
+import type { RunRequest } from '../generated/protocol/run-request.schema.ts';
+import type { StartRequest } from '../generated/protocol/start-request.schema.ts';
+import type { StopRequest } from '../generated/protocol/stop-request.schema.ts';
 
 /** Settings of a persistent testee. */
 export interface PersistentTesteeOptions {
@@ -216,7 +219,8 @@ class PersistentProcess {
         resolve(hs.value);
         this.pump();
       };
-      child.stdin!.write(JSON.stringify({ cmd: 'start', protocol: PROTOCOL_VERSION }) + '\n');
+      const start: StartRequest = { cmd: 'start', protocol: PROTOCOL_VERSION };
+      child.stdin!.write(JSON.stringify(start) + '\n');
     });
   }
 
@@ -278,7 +282,9 @@ class PersistentProcess {
     this.sentCount++;
     entry.sentAt = performance.now();
     this.inFlight.set(seq, entry);
-    const line = JSON.stringify({ cmd: 'run', seq, op: entry.op, input: entry.inputPath }) + '\n';
+    // Cases come from loaded vectors, whose op the vector schema restricts to the contract's ops.
+    const request: RunRequest = { cmd: 'run', seq, op: entry.op as RunRequest['op'], input: entry.inputPath };
+    const line = JSON.stringify(request) + '\n';
     if (this.outbox && this.outbox.child === this.child) {
       this.outbox.text += line;
       return;
@@ -515,7 +521,8 @@ class PersistentProcess {
         clearTimeout(timer);
         resolve(signal ? `killed by signal ${signal}` : status !== 0 ? `exit status ${status}` : undefined);
       });
-      child.stdin!.end(JSON.stringify({ cmd: 'stop' }) + '\n');
+      const stop: StopRequest = { cmd: 'stop' };
+      child.stdin!.end(JSON.stringify(stop) + '\n');
     });
     releaseChild(child);
     return how;

@@ -17,6 +17,8 @@ import type { ImplementationInfo } from './testee-reply.ts';
 import { EXEC_STATUS } from './exec-testee.ts';
 import { printRejection } from './print-rejection.ts';
 import { streamCodegraphRead } from './stream-codegraph-read.ts';
+import type { AcceptReply, RunReply } from '../generated/protocol/run-reply.schema.ts';
+import type { StartReply } from '../generated/protocol/start-reply.schema.ts';
 
 const REPO_ROOT = PACKAGE_ROOT;
 
@@ -182,17 +184,24 @@ export async function execReferenceOp(op: string, inputPath: string, out: Writab
   }
 }
 
+/** A reply line of the protocol (spec/protocol/schemas/run-reply.schema.json, through its generated type). */
+const replyLine = (reply: RunReply): string => JSON.stringify(reply);
+
 /** Builds the reply line of one run. */
 async function answerRun(handlers: ReadonlyMap<string, OpHandler>, seq: number, op: string, inputPath: string, profile: Profile): Promise<string> {
   const handler = handlers.get(op);
-  if (!handler || !isOpName(op)) return JSON.stringify({ seq, skipped: `op ${op} is not declared by this testee` });
+  if (!handler || !isOpName(op)) return replyLine({ seq, skipped: `op ${op} is not declared by this testee` });
   try {
     const outcome = await runOnInput(op, handler, inputPath, profile);
-    if ('skipped' in outcome) return JSON.stringify({ seq, skipped: outcome.skipped });
-    if (outcome.accept) return `{"seq":${seq},"accept":true,"observation":${writeJson(outcome.observation)}}`;
-    return JSON.stringify({ seq, accept: false, code: outcome.error.code, message: outcome.error.message });
+    if ('skipped' in outcome) return replyLine({ seq, skipped: outcome.skipped });
+    if (outcome.accept) {
+      // The observation keeps its number lexemes, so it is written by writeJson, not JSON.stringify.
+      const head: Omit<AcceptReply, 'observation'> = { seq, accept: true };
+      return `${JSON.stringify(head).slice(0, -1)},"observation":${writeJson(outcome.observation)}}`;
+    }
+    return replyLine({ seq, accept: false, code: outcome.error.code, message: outcome.error.message });
   } catch (e) {
-    return JSON.stringify({ seq, errored: `${op}: ${(e as Error).message}` });
+    return replyLine({ seq, errored: `${op}: ${(e as Error).message}` });
   }
 }
 
@@ -234,7 +243,8 @@ export async function serveReference(input: Readable, output: Writable, err: Wri
         if (h) handlers.set(op, h);
       }
       const ops = Object.fromEntries([...handlers.keys()].map((op) => [op, { observe: true }]));
-      write(JSON.stringify({ protocol: 1, implementation: referenceImplementation(), ops }));
+      const start: StartReply = { protocol: 1, implementation: referenceImplementation(), ops };
+      write(JSON.stringify(start));
     } else if (msg.cmd === 'run' && typeof msg.seq === 'number' && typeof msg.op === 'string' && typeof msg.input === 'string') {
       const p = answerRun(handlers, msg.seq, msg.op, msg.input, profile).then((reply) => {
         write(reply);
@@ -242,7 +252,7 @@ export async function serveReference(input: Readable, output: Writable, err: Wri
       pending.add(p);
       void p.finally(() => pending.delete(p));
     } else if (msg.cmd === 'run' && typeof msg.seq === 'number') {
-      write(JSON.stringify({ seq: msg.seq, errored: 'run needs "op" and "input" strings' }));
+      write(replyLine({ seq: msg.seq, errored: 'run needs "op" and "input" strings' }));
     } else if (msg.cmd === 'stop') {
       break;
     } else {

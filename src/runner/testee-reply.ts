@@ -1,6 +1,7 @@
 /** What a testee said about one case, in either mode, before it is scored against the vector. */
 import type { JsonValue } from '../shared/json/value.ts';
 import type { ErrorClass } from '../results/outcome.ts';
+import type { StartReply } from '../generated/protocol/start-reply.schema.ts';
 
 /** One testee answer (or the runner's account of how the testee broke). */
 export type TesteeReply =
@@ -25,12 +26,7 @@ export interface OpDeclaration {
 }
 
 /** Who the testee is, as it says (persistent mode) or as the runner names it (exec mode). */
-export interface ImplementationInfo {
-  readonly name: string;
-  readonly version?: string;
-  readonly language?: string;
-  readonly homepage?: string;
-}
+export type ImplementationInfo = Readonly<StartReply['implementation']>;
 
 /** The running implementation under test, whichever mode it speaks. */
 export interface Testee {

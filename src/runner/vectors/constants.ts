@@ -2,6 +2,7 @@
 import type { VectorCase, VectorFile } from '../../generated/vector-file.schema.ts';
 import type { Profile } from '../../shared/errors.ts';
 import type { OpName } from '../../shared/ops.ts';
+import type { SameUnion } from '../../shared/same-union.ts';
 
 /** Default directory of the golden vectors, relative to the repository root. */
 export const GOLDEN_DIR = 'golden';
@@ -29,8 +30,6 @@ export type FormatName = (typeof FORMATS)[number];
 export const SOURCES = ['recipe', 'generated', 'fuzz'] as const;
 export type VectorSource = (typeof SOURCES)[number];
 
-/** True when two unions hold exactly the same members. */
-type SameUnion<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 // The code's lists and the vector schema (spec/schemas/vector-file.schema.json, through its generated
 // types) must name the same formats, sources, ops and profiles: a schema edit that is not followed here
 // (or the reverse) fails the typecheck.

@@ -39,6 +39,13 @@ export class CheckContext {
   lineBuffer: Buffer = Buffer.alloc(0);
   /** The current line's top-level members (to place an error at its member's value). */
   lineMembers: { readonly count: number; readonly names: readonly string[]; readonly starts: readonly number[] } | undefined;
+  /**
+   * Bytes of the current line that are no longer in its buffer (the long-line path dropped the checked
+   * middle of a string nobody reads): from buffer offset `gapAt` on, file offsets are `gapLength`
+   * further. Infinity when nothing was dropped.
+   */
+  gapAt = Infinity;
+  gapLength = 0;
   /** True under the strict profile: every rule is enforced. */
   readonly strict: boolean;
 
@@ -78,10 +85,11 @@ export class CheckContext {
 
   private locate(where: Where) {
     const at = where.at ?? this.memberStart(where) ?? this.lineStart;
+    const shift = at >= this.gapAt ? this.gapLength : 0;
     const location: { line: number; byteOffset: number; column: number; pointer?: string; member?: string } = {
       line: this.line,
-      byteOffset: this.bufferFileOffset + at,
-      column: at - this.lineStart + 1,
+      byteOffset: this.bufferFileOffset + at + shift,
+      column: at - this.lineStart + 1 + shift,
     };
     if (where.pointer !== undefined) location.pointer = where.pointer;
     if (where.member !== undefined) location.member = where.member;

@@ -100,6 +100,51 @@ describe('the chunked reader with its long-line path', () => {
     expect(served).toBe(1 << 16);
   });
 
+  it('drops the checked middle of a huge string nobody reads: same verdict and locations, the buffer never grows', () => {
+    const header = '{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p"],"traits":["TComment","TNamed"],"edges":[],"provenance":[]}}\n';
+    const eof = '{"t":"eof","counts":{"files":0,"entities":1,"edges":0}}\n';
+    // Plain bytes, multi-byte characters, one-letter escapes and escaped pairs, so cuts land everywhere.
+    const body = 'ab\\n\\"é😀\\ud83d\\ude00xy\\u0041'.repeat(6000);
+    const entity = (comment: string, after: string) => `{"t":"e","i":0,"k":0,"tr":[0,1],"m":0,"s":"a","comment":"${comment}"${after}}\n`;
+    const cases = [
+      header + entity(body, ',"name":"n"') + eof, // valid
+      header + entity(body, ',"name":5') + eof, // a type fault after the string
+      header + entity(body, ',"name":"n",') + eof, // a syntax fault after it
+      header + entity(body, ',"name":"n\r"') + eof, // a CR after it (strict: R-C1; core: a control character)
+      header + entity(body + '\\ud800', ',"name":"n"') + eof, // a lone surrogate at the string's end
+      header + entity(body, ',"name":"n"').replace(/\n$/, '') + eof.replace(/\n$/, ''), // no LF at the end
+      header + entity(body, ',"name":"n"') + '{"t":"eof"', // the file ends inside the next record
+    ].map((text) => new Uint8Array(Buffer.from(text)));
+    // Mostly escaped pairs: many chunk ends fall between a high and a low surrogate escape.
+    cases.push(new Uint8Array(Buffer.from(header + entity('\\ud83d\\ude00'.repeat(8000) + 'z', ',"name":"n"') + eof)));
+    const bad = Buffer.from(cases[0]!);
+    bad[bad.length >> 1] = 0xff; // a UTF-8 fault in the middle of the string
+    cases.push(new Uint8Array(bad));
+    for (const bytes of cases) {
+      for (const profile of ['strict', 'core'] as const) {
+        for (const chunk of [256, 301, 4096]) {
+          let offered = 0;
+          let at = 0;
+          const streamed = readModelChunks(
+            (buf, offset, length) => {
+              offered = Math.max(offered, offset + length);
+              const take = Math.min(length, 1000, bytes.length - at);
+              buf.set(bytes.subarray(at, at + take), offset);
+              at += take;
+              return take;
+            },
+            profile,
+            chunk,
+          );
+          expect(streamed).toStrictEqual(readModelBytes(bytes, profile));
+          // The line is about 230 KB; the buffer stays within a few chunks (it may double once when a
+          // chunk ends in the members after the string, which are kept), so the string was not held.
+          expect(offered).toBeLessThanOrEqual(4 * chunk);
+        }
+      }
+    }
+  });
+
   it('keeps back exactly the bytes of a UTF-8 sequence the cut could still complete', () => {
     const tail = (bytes: number[]) => incompleteUtf8Tail(Uint8Array.from(bytes), 0, bytes.length);
     expect(tail([0x61])).toBe(0);

@@ -7,6 +7,7 @@
 import { isUtf8 } from 'node:buffer';
 import { fail, formatError, OK, ok, type FormatError, type Profile, type Result } from '../shared/errors.ts';
 import { JSON_CODES } from '../shared/json/constants.ts';
+import { readHex4 } from '../shared/json/scan-tokens.ts';
 import { firstInvalidUtf8Offset, incompleteUtf8Tail, utf8SequenceLength } from '../shared/text.ts';
 import { CheckContext, type Checked } from './check-context.ts';
 import { checkIntegrity } from './check-integrity.ts';
@@ -62,6 +63,8 @@ export class ModelReader {
   private error: FormatError | undefined;
   private bytes = 0;
   private drain: LongLineDrain | undefined;
+  /** The dropped middle of a skipped string in the long line being buffered (see compactLongLine). */
+  private gap: { readonly at: number; length: number } | undefined;
 
   constructor(
     profile: Profile,
@@ -84,6 +87,7 @@ export class ModelReader {
   push(buf: Buffer, start: number, end: number, final = false): number {
     if (this.error) return end;
     if (this.drain) return this.pushDrain(this.drain, buf, start, end, final);
+    if (this.gap) return this.pushCompactedLine(this.gap, buf, start, end, final);
     const consumed = this.splitter.push(buf, start, end, final);
     if (!consumed.ok) {
       this.error = consumed.error;
@@ -91,6 +95,52 @@ export class ModelReader {
     }
     this.bytes += consumed.value - start;
     return consumed.value;
+  }
+
+  /**
+   * The long line whose middle was dropped ends in this push (or not yet): it is read, with its
+   * locations shifted past the gap, then the pushes go on as usual.
+   */
+  private pushCompactedLine(gap: { readonly at: number; length: number }, buf: Buffer, start: number, end: number, final: boolean): number {
+    const lf = buf.indexOf(BYTE.LF, start);
+    const lineEnd = lf >= 0 && lf < end ? lf + 1 : final ? end : -1;
+    if (lineEnd < 0) return start; // still inside the line: the caller keeps the bytes
+    const { ctx } = this;
+    ctx.gapAt = gap.at;
+    ctx.gapLength = gap.length;
+    const consumed = this.splitter.push(buf, start, lineEnd, final && lineEnd === end);
+    ctx.gapAt = Infinity;
+    ctx.gapLength = 0;
+    this.gap = undefined;
+    if (!consumed.ok) return this.stop(consumed, end);
+    this.splitter.skip(gap.length);
+    this.bytes += gap.length + (consumed.value - start);
+    return consumed.value === end ? end : this.push(buf, consumed.value, end, final);
+  }
+
+  /**
+   * Called when {@link pushLongLine} took nothing (`buf[0, filled)` is a prefix of one line that may
+   * still be valid): when that prefix ends inside a string the reader does not build (validation only,
+   * no observer), the checked middle of that string's body is dropped from the buffer, in place, and the
+   * line's later locations are shifted by what was dropped. Gives the bytes left (`filled` when nothing
+   * could be dropped: the caller then grows the buffer). Memory then follows the rest of the line, not a
+   * huge string in it.
+   */
+  compactLongLine(buf: Buffer, filled: number): number {
+    const { scanner } = this;
+    if (this.observer || this.error || this.drain || scanner.skippedBodyStart < 0) return filled;
+    const body = scanner.skippedBodyStart;
+    // One gap per line: a second skipped string is held whole (the buffer grows).
+    if (this.gap && this.gap.at !== body) return filled;
+    const good = Math.min(scanner.skippedBodyGood, filled - incompleteUtf8Tail(buf, body, filled));
+    const cut = lastSafeCut(buf, body, good);
+    const dropped = cut - body;
+    // Not worth a copy when most of the buffer is the rest of the line.
+    if (dropped < filled >> 2) return filled;
+    buf.copy(buf, body, cut, filled);
+    if (this.gap) this.gap.length += dropped;
+    else this.gap = { at: body, length: dropped };
+    return filled - dropped;
   }
 
   /**
@@ -111,6 +161,29 @@ export class ModelReader {
     ctx.bufferFileOffset = fileStart - start;
     ctx.lineBuffer = buf;
     ctx.lineMembers = undefined;
+    const gap = this.gap;
+    const shift = (at: number) => (gap !== undefined && at >= gap.at ? gap.length : 0);
+    if (gap) {
+      ctx.gapAt = gap.at;
+      ctx.gapLength = gap.length;
+    }
+    const taken = this.judgeLongLine(buf, start, end, fileStart, line, before, shift);
+    ctx.gapAt = Infinity;
+    ctx.gapLength = 0;
+    return taken;
+  }
+
+  /** pushLongLine's body, with the line's gap (if any) applied to its locations. */
+  private judgeLongLine(
+    buf: Buffer,
+    start: number,
+    end: number,
+    fileStart: number,
+    line: number,
+    before: { bufferFileOffset: number; lineBuffer: Buffer; lineStart: number },
+    shift: (at: number) => number,
+  ): number {
+    const { ctx, splitter } = this;
     let pos = start;
     if (fileStart === 0 && end - start >= 3 && buf[start] === UTF8_BOM[0] && buf[start + 1] === UTF8_BOM[1] && buf[start + 2] === UTF8_BOM[2]) {
       ctx.line = 1;
@@ -139,12 +212,15 @@ export class ModelReader {
       fault,
       line,
       lineFileStart: fileStart + (pos - start),
-      crAt: cr >= 0 && cr < end ? fileStart + (cr - start) : -1,
+      crAt: cr >= 0 && cr < end ? fileStart + (cr - start) + shift(cr) : -1,
       carry: tail > 0 ? Buffer.from(buf.subarray(end - tail, end)) : EMPTY,
-      carryFileOffset: fileStart + (end - tail - start),
+      carryFileOffset: fileStart + (end - tail - start) + shift(end - tail),
     };
-    splitter.skip(end - start);
-    this.bytes += end - start;
+    // The dropped bytes were read too.
+    const taken = end - start + shift(end);
+    this.gap = undefined;
+    splitter.skip(taken);
+    this.bytes += taken;
     return end;
   }
 
@@ -252,6 +328,33 @@ export class ModelReader {
     this.observer?.(rec, members, ctx);
     return OK;
   }
+}
+
+/**
+ * The end of the longest run of whole characters and one-letter escapes in the checked string body
+ * `buf[body, good)`: a cut there leaves a body that reads the same way. Never right after an escaped
+ * high surrogate (it pairs with what follows), never inside an escape or a UTF-8 sequence.
+ */
+function lastSafeCut(buf: Buffer, body: number, good: number): number {
+  let i = body;
+  let safe = body;
+  while (i < good) {
+    const c = buf[i]!;
+    if (c === BYTE.BACKSLASH) {
+      if (buf[i + 1] === BYTE.LOWER_U) {
+        const unit = readHex4(buf, i + 2, good);
+        i += 6;
+        // After a high surrogate the pairing depends on what follows: no cut there.
+        if ((unit < 0xd800 || unit > 0xdbff) && i <= good) safe = i;
+        continue;
+      }
+      i += 2;
+    } else {
+      i += c < 0x80 ? 1 : utf8SequenceLength(c);
+    }
+    if (i <= good) safe = i;
+  }
+  return safe;
 }
 
 /** Reads a whole model held in memory. */

@@ -127,6 +127,13 @@ export class LineScanner {
   private building = false;
   /** The top-level member being scanned (its pointer is built only when something fails). */
   private member: string | undefined;
+  /**
+   * When the last scan failed inside a string it was not building, because the range ended (a prefix
+   * of a long line): where that string's body starts and the offset up to which the body is known
+   * good. -1 otherwise. The long-line path may then drop part of that body (see ModelReader).
+   */
+  skippedBodyStart = -1;
+  skippedBodyGood = -1;
   /** Id of the interned name the last scanName read, or -1. */
   private nameId = -1;
   private wantedSet: ReadonlySet<string> | undefined;
@@ -160,6 +167,7 @@ export class LineScanner {
     this.pos = start;
     this.end = end;
     this.tokens.truncated = false;
+    this.skippedBodyStart = -1;
     out.count = 0;
     this.stack.length = 0;
     this.member = undefined;
@@ -433,7 +441,13 @@ export class LineScanner {
     const { buf, tokens } = this;
     const start = this.pos + 1;
     const close = scanStringBody(buf, start, this.end, tokens, this.options.allowLoneSurrogates);
-    if (close === TOKEN_FAILED) return this.tokenFault();
+    if (close === TOKEN_FAILED) {
+      if (!build && tokens.truncated) {
+        this.skippedBodyStart = start;
+        this.skippedBodyGood = tokens.faultAt;
+      }
+      return this.tokenFault();
+    }
     this.pos = close + 1;
     if (!build) return null;
     const flags = tokens.flags;

@@ -1,7 +1,8 @@
 /**
  * `formcert validate codegraph <file>`: streams the file (or a pipe, or a device) through the reader in
  * fixed chunks into one reused buffer; memory is bounded by the modules, the dictionaries and the longest
- * valid line, never by the file size nor by a line already known to be refused.
+ * valid line less the strings in it the checks do not read, never by the file size nor by a line already
+ * known to be refused.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { FileValidator } from '../shared/file-validator.ts';
@@ -28,10 +29,17 @@ export function readModelChunks(read: ReadChunk, profile: Profile, chunkBytes: n
       if (taken === filled) {
         filled = 0;
       } else {
-        // The prefix may still be a valid record: grow (memory follows the longest valid line).
-        const bigger = Buffer.allocUnsafe(buf.length * 2);
-        buf.copy(bigger, 0, 0, filled);
-        buf = bigger;
+        // The prefix may still be a valid record. Inside a huge string nobody reads, the reader drops
+        // the string's checked middle and the same buffer goes on; otherwise grow (memory follows the
+        // longest valid line, less its unread strings).
+        const kept = reader.compactLongLine(buf, filled);
+        if (kept < filled) {
+          filled = kept;
+        } else {
+          const bigger = Buffer.allocUnsafe(buf.length * 2);
+          buf.copy(bigger, 0, 0, filled);
+          buf = bigger;
+        }
       }
     }
     const bytesRead = read(buf, filled, buf.length - filled);

@@ -122,8 +122,26 @@ function namedOutputs(words: readonly string[], status: number): string[] {
   return outputs;
 }
 
-/** Runs one shell line in the workspace. */
+/**
+ * Results of lines that neither write files nor read what an earlier line wrote, by text: several
+ * documents show the same command (the reference, or the Python reader in persistent mode, over the
+ * whole suite), and every workspace has the same testees, so a second showing reuses the first run.
+ */
+const outputFreeRuns = new Map<string, ReturnType<typeof spawnLine>>();
+
+/** Runs one shell line in the workspace (once per text for a line not tied to its workspace). */
 function runLine(ws: Workspace, text: string) {
+  // Writing a file, or reading one an earlier line of the same document wrote, ties a line to its workspace.
+  const tied = /\s(--report|--out|-o|--output|--vectors)\s|>|examples\/ci\//.test(text) || formcertInvocations(text).some((w) => namedOutputs(w, 1).length > 0);
+  if (tied) return spawnLine(ws, text);
+  const earlier = outputFreeRuns.get(text);
+  if (earlier) return earlier;
+  const r = spawnLine(ws, text);
+  outputFreeRuns.set(text, r);
+  return r;
+}
+
+function spawnLine(ws: Workspace, text: string) {
   const r = spawnSync('sh', ['-c', text], { cwd: ws.dir, env: ws.env, encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, output: `$ ${text}\n${r.stdout}\n${r.stderr}`.slice(-6000) };
 }

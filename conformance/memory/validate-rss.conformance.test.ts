@@ -130,6 +130,22 @@ describe.runIf(linux)('validators and testee exec under 200 MB peak RSS on hosti
     expect(r.peakKb).toBeLessThan(LIMIT_KB);
   }, 2 * ENDLESS_ANSWER_MS);
 
+  it('testee exec journal.read on a regular file whose 200 MB torn tail may still be valid JSON: counted, not held', async () => {
+    // Inside a string the prefix decides nothing; a file can be read again, so the tail is only counted.
+    const head = '{"schema":3,"generation":0,"origin":0}\n{"position":1,"id":"';
+    const path = join(dir, 'torn-string.jsonl');
+    const fd = openSync(path, 'w');
+    writeSync(fd, head);
+    const block = Buffer.alloc(4 << 20, 0x61);
+    for (let left = MB200; left > 0; left -= block.length) writeSync(fd, block, 0, Math.min(left, block.length));
+    closeSync(fd);
+    const r = await runValidator('journal.read', path, undefined, undefined, ['testee', 'exec']);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ tornTailBytes: MB200 + head.length - head.indexOf('\n') - 1 });
+    expect(r.peakKb).toBeGreaterThan(0);
+    expect(r.peakKb).toBeLessThan(LIMIT_KB);
+  }, 2 * ENDLESS_ANSWER_MS);
+
   it('testee exec journal.read on 100 MB of valid entries: the verdict is read to the end, the observation bound holds (skipped, exit 4)', async () => {
     const path = join(dir, 'valid-100mb.jsonl');
     writeValidJournal(path, 100_000_000);

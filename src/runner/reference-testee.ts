@@ -2,7 +2,7 @@
  * The reference oracle behind the testee contract (spec/protocol), so that `formcert certify` exercises
  * its own exec and persistent paths: `formcert testee exec <op> <input>` and `formcert testee serve`.
  */
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -10,7 +10,7 @@ import type { Readable, Writable } from 'node:stream';
 import { PACKAGE_ROOT } from '../shared/package-root.ts';
 import type { Profile } from '../shared/errors.ts';
 import { writeJson } from '../shared/json/write-value.ts';
-import { isOpName, OP_NAMES, type OpHandler, type OpName, type OpOutcome, type ReadChunk } from '../shared/ops.ts';
+import { isOpName, OP_NAMES, type OpHandler, type OpName, type OpOutcome, type ReadAgain, type ReadChunk } from '../shared/ops.ts';
 import { readBounded } from '../shared/read-bounded.ts';
 import { loadOracleOp } from './oracle-ops.ts';
 import type { ImplementationInfo } from './testee-reply.ts';
@@ -107,7 +107,7 @@ async function runOnInput(op: OpName, handler: OpHandler, path: string, profile:
   const own = TESTEE_STREAMS[op];
   if (own) return readStreaming(path, (read) => own(read, profile));
   const stream = handler.stream;
-  if (stream) return readStreaming(path, (read) => stream(read, { profile }));
+  if (stream) return readStreaming(path, (read, readAgain) => stream(read, { profile }, readAgain));
   const bound = handler.inputBound;
   if (bound) {
     const input = readInputBounded(path, bound.maxBytes);
@@ -116,22 +116,38 @@ async function runOnInput(op: OpName, handler: OpHandler, path: string, profile:
   return await handler(await readInput(path), { profile });
 }
 
-/** Runs a streaming op over the file (or pipe, or device) at `path`, read synchronously in chunks. */
-function readStreaming(path: string, stream: (read: ReadChunk) => OpOutcome): OpOutcome {
+/**
+ * Runs a streaming op over the file (or pipe, or device) at `path`, read synchronously in chunks; a
+ * regular file can also be read again at any offset.
+ */
+function readStreaming(path: string, stream: (read: ReadChunk, readAgain: ReadAgain | undefined) => OpOutcome): OpOutcome {
   let fd: number;
+  let regular: boolean;
   try {
     fd = openSync(path, 'r');
+    regular = fstatSync(fd).isFile();
   } catch (e) {
     throw new InputReadError((e as Error).message, { cause: e });
   }
-  try {
-    return stream((buf, offset, length) => {
-      try {
-        return readSync(fd, buf, offset, length, null);
-      } catch (e) {
-        throw new InputReadError((e as Error).message, { cause: e });
+  const io = <T>(run: () => T): T => {
+    try {
+      return run();
+    } catch (e) {
+      throw new InputReadError((e as Error).message, { cause: e });
+    }
+  };
+  const readAgain: ReadAgain = (start, end) =>
+    io(() => {
+      const out = Buffer.allocUnsafe(end - start);
+      for (let done = 0; done < out.length; ) {
+        const n = readSync(fd, out, done, out.length - done, start + done);
+        if (n === 0) throw new Error(`${path} shrank while it was read`);
+        done += n;
       }
+      return out;
     });
+  try {
+    return stream((buf, offset, length) => io(() => readSync(fd, buf, offset, length, null)), regular ? readAgain : undefined);
   } finally {
     closeSync(fd);
   }

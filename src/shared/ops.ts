@@ -41,13 +41,16 @@ export interface OpOptions {
 /** Fills `buf[offset, offset + length)` with the next bytes of an input; returns how many (0 at its end). */
 export type ReadChunk = (buf: Buffer, offset: number, length: number) => number;
 
+/** Reads bytes [start, end) of an input again; given only for an input that can be read again (a regular file). */
+export type ReadAgain = (start: number, end: number) => Buffer;
+
 /**
  * Runs one op on the bytes of one input file. Never throws on bad input. An op whose input has no size
  * bound may also read it as a stream (`stream`, same verdicts), so that memory follows what the op keeps,
  * not the input's size; it throws only what `read` throws (I/O errors).
  */
 export type OpHandler = ((input: Uint8Array, options?: OpOptions) => OpOutcome | Promise<OpOutcome>) & {
-  readonly stream?: (read: ReadChunk, options?: OpOptions) => OpOutcome;
+  readonly stream?: (read: ReadChunk, options?: OpOptions, readAgain?: ReadAgain) => OpOutcome;
   /** The input's size bound, for an op whose input is one document: a larger input is refused unread past it. */
   readonly inputBound?: InputBound;
 };

@@ -51,7 +51,7 @@ const readOp: OpHandler = Object.assign(
     stream: (read: ReadChunk, options?: OpOptions, readAgain?: ReadAgain): OpOutcome => {
       // An input that can be read again (a regular file) has its long unterminated lines counted, not held.
       const reader = new JournalReader({ collect: true, profile: options?.profile ?? 'strict', maxCollectedBytes: READ_OBSERVATION_MAX_BYTES, ...(readAgain ? { reread: readAgain } : {}) });
-      const chunk = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+      const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, options?.readChunkBytes ?? READ_CHUNK_BYTES));
       for (;;) {
         const n = read(chunk, 0, chunk.length);
         // A refusal is final: the rest of the input is not read (an endless input gets its answer).

@@ -2,7 +2,7 @@
  * The reference oracle behind the testee contract (spec/protocol), so that `formcert certify` exercises
  * its own exec and persistent paths: `formcert testee exec <op> <input>` and `formcert testee serve`.
  */
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -16,7 +16,8 @@ import { loadOracleOp } from './oracle-ops.ts';
 import type { ImplementationInfo } from './testee-reply.ts';
 import { EXEC_STATUS } from './exec-testee.ts';
 import { printRejection } from './print-rejection.ts';
-import { streamCodegraphRead } from './stream-codegraph-read.ts';
+import { REFUSED_LINE_READ_ON_BYTES, streamCodegraphRead } from './stream-codegraph-read.ts';
+import { READ_CHUNK_BYTES as CODEGRAPH_READ_CHUNK_BYTES } from '../codegraph/constants.ts';
 import type { AcceptReply, RunReply } from '../generated/protocol/run-reply.schema.ts';
 import type { StartReply } from '../generated/protocol/start-reply.schema.ts';
 
@@ -93,9 +94,22 @@ function readInputBounded(path: string, limit: number): ReturnType<typeof readBo
  * Streams the testee runs in place of an op's own: `codegraph.read` stops reading once its refusal is
  * certain (stream-codegraph-read.ts), where the codegraph reader reads a refused line to its end.
  */
-export const TESTEE_STREAMS: Partial<Record<OpName, (read: ReadChunk, profile: Profile) => OpOutcome>> = {
-  'codegraph.read': (read, profile) => streamCodegraphRead(read, profile),
+export const TESTEE_STREAMS: Partial<Record<OpName, (read: ReadChunk, profile: Profile, chunkBytes?: number) => OpOutcome>> = {
+  'codegraph.read': (read, profile, chunkBytes) =>
+    streamCodegraphRead(read, profile, REFUSED_LINE_READ_ON_BYTES, Math.min(CODEGRAPH_READ_CHUNK_BYTES, chunkBytes ?? CODEGRAPH_READ_CHUNK_BYTES)),
 };
+
+/** Smallest read buffer sized to a small input (so that a tiny case does not cost a 1–4 MiB allocation per run). */
+const MIN_SIZED_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * A read buffer size for the regular file `st` describes: one byte more than the file, so that the whole
+ * of it arrives in the first read and the second reads its end, exactly as with the op's larger
+ * default buffer; undefined for a pipe or a device (the op's default).
+ */
+function sizedChunkBytes(st: Stats): number | undefined {
+  return st.isFile() ? Math.max(MIN_SIZED_CHUNK_BYTES, st.size + 1) : undefined;
+}
 
 /**
  * Runs `op` on the input at `path` (a file, a pipe or a device) so that memory never follows the
@@ -105,9 +119,9 @@ export const TESTEE_STREAMS: Partial<Record<OpName, (read: ReadChunk, profile: P
  */
 async function runOnInput(op: OpName, handler: OpHandler, path: string, profile: Profile): Promise<OpOutcome> {
   const own = TESTEE_STREAMS[op];
-  if (own) return readStreaming(path, (read) => own(read, profile));
+  if (own) return readStreaming(path, (read, _readAgain, chunkBytes) => own(read, profile, chunkBytes));
   const stream = handler.stream;
-  if (stream) return readStreaming(path, (read, readAgain) => stream(read, { profile }, readAgain));
+  if (stream) return readStreaming(path, (read, readAgain, chunkBytes) => stream(read, chunkBytes === undefined ? { profile } : { profile, readChunkBytes: chunkBytes }, readAgain));
   const bound = handler.inputBound;
   if (bound) {
     const input = readInputBounded(path, bound.maxBytes);
@@ -118,14 +132,20 @@ async function runOnInput(op: OpName, handler: OpHandler, path: string, profile:
 
 /**
  * Runs a streaming op over the file (or pipe, or device) at `path`, read synchronously in chunks; a
- * regular file can also be read again at any offset.
+ * regular file can also be read again at any offset, and its size sizes the first read buffer.
  */
-function readStreaming(path: string, stream: (read: ReadChunk, readAgain: ReadAgain | undefined) => OpOutcome): OpOutcome {
+function readStreaming(
+  path: string,
+  stream: (read: ReadChunk, readAgain: ReadAgain | undefined, chunkBytes: number | undefined) => OpOutcome,
+): OpOutcome {
   let fd: number;
   let regular: boolean;
+  let chunkBytes: number | undefined;
   try {
     fd = openSync(path, 'r');
-    regular = fstatSync(fd).isFile();
+    const st = fstatSync(fd);
+    regular = st.isFile();
+    chunkBytes = sizedChunkBytes(st);
   } catch (e) {
     throw new InputReadError((e as Error).message, { cause: e });
   }
@@ -147,7 +167,7 @@ function readStreaming(path: string, stream: (read: ReadChunk, readAgain: ReadAg
       return out;
     });
   try {
-    return stream((buf, offset, length) => io(() => readSync(fd, buf, offset, length, null)), regular ? readAgain : undefined);
+    return stream((buf, offset, length) => io(() => readSync(fd, buf, offset, length, null)), regular ? readAgain : undefined, chunkBytes);
   } finally {
     closeSync(fd);
   }

@@ -36,6 +36,12 @@ export type OpOutcome =
 export interface OpOptions {
   /** `core`: the format document's rules only; `strict`: core plus the pinned resolutions. */
   readonly profile?: Profile;
+  /**
+   * For a streaming op: the size of its first read buffer when the caller knows the input is smaller
+   * than the op's default (a regular file of known size). Only the allocation changes, never the reads
+   * an input smaller than both sizes gets: all of it at once, then its end.
+   */
+  readonly readChunkBytes?: number;
 }
 
 /** Fills `buf[offset, offset + length)` with the next bytes of an input; returns how many (0 at its end). */

@@ -16,3 +16,17 @@ export function benchSize(variable: string, defaults: { full: number; quick: num
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${variable}=${raw} is not a positive number`);
   return value;
 }
+
+/**
+ * The sizes `variable` lists (comma-separated, e.g. `JOURNAL_BENCH_MB=200,512`), else the preset's;
+ * refuses a value that is not a positive number.
+ */
+export function benchSizes(variable: string, defaults: { full: readonly number[]; quick: readonly number[] }): number[] {
+  const raw = process.env[variable];
+  if (raw === undefined || raw === '') return [...(isQuickBench() ? defaults.quick : defaults.full)];
+  return raw.split(',').map((part) => {
+    const value = Number(part.trim());
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`${variable}=${raw}: ${part} is not a positive number`);
+    return value;
+  });
+}

@@ -10,8 +10,10 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchSizes } from './bench-size.ts';
 
-const TARGET_BYTES = Number(process.env.JOURNAL_BENCH_MB ?? 512) * 1024 * 1024;
+/** Journal sizes in MiB (issue 14: the 200 MiB and 512 MiB files, in the same run). */
+const SIZES_MIB = { full: [200, 512], quick: [16] } as const;
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 
@@ -25,7 +27,7 @@ interface ChildReport {
 }
 
 /** Writes the journal in 4 MiB batches (never holding the file in memory); returns its size. Exported for profiling. */
-export function generateJournal(path: string, targetBytes = TARGET_BYTES): { bytes: number; lines: number } {
+export function generateJournal(path: string, targetBytes: number): { bytes: number; lines: number } {
   const fd = openSync(path, 'w');
   let batch: string[] = [];
   let batchLength = 0;
@@ -133,13 +135,19 @@ function measure(mode: string, path: string): ChildReport {
   return JSON.parse(out.trim().split('\n').pop()!) as ChildReport;
 }
 
-/** The benchmark: generate, measure both loops on the same file, report ratios, delete the file. */
+/** The benchmark: for each size (JOURNAL_BENCH_MB, a comma list), generate, measure both loops on the same file, report ratios, delete the file. */
 export default async function journalBenchmark(): Promise<string[]> {
+  const lines: string[] = [];
+  for (const mib of benchSizes('JOURNAL_BENCH_MB', SIZES_MIB)) lines.push(...(await measureSize(mib * 1024 * 1024)));
+  return lines;
+}
+
+async function measureSize(targetBytes: number): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'formcert-journal-bench-'));
   const path = join(dir, 'journal.jsonl');
   try {
     const g0 = process.hrtime.bigint();
-    const gen = generateJournal(path);
+    const gen = generateJournal(path, targetBytes);
     const genSeconds = Number(process.hrtime.bigint() - g0) / 1e9;
     const mb = statSync(path).size / (1024 * 1024);
     // Warm the page cache once so that neither loop pays the first read from disk.

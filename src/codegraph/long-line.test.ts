@@ -23,7 +23,7 @@ function readStreamed(bytes: Uint8Array, profile: 'core' | 'strict', chunk: numb
       return take;
     },
     profile,
-    chunk,
+    { chunkBytes: chunk },
   );
 }
 
@@ -78,7 +78,7 @@ describe('the chunked reader with its long-line path', () => {
         return take;
       },
       'strict',
-      1 << 16,
+      { chunkBytes: 1 << 16 },
     );
     expect(result.ok ? 'accepted' : [result.error.code, result.error.location.byteOffset]).toStrictEqual(['JSON_SYNTAX', 14]);
     expect(served).toBe(64 << 20);
@@ -94,7 +94,7 @@ describe('the chunked reader with its long-line path', () => {
         return take;
       },
       'strict',
-      1 << 16,
+      { chunkBytes: 1 << 16 },
     );
     expect(result.ok ? 'accepted' : [result.error.code, result.error.location.byteOffset]).toStrictEqual(['JSON_INVALID_UTF8', 0]);
     expect(served).toBe(1 << 16);
@@ -134,7 +134,7 @@ describe('the chunked reader with its long-line path', () => {
               return take;
             },
             profile,
-            chunk,
+            { chunkBytes: chunk },
           );
           expect(streamed).toStrictEqual(readModelBytes(bytes, profile));
           // The line is about 230 KB; the buffer stays within a few chunks (it may double once when a

@@ -1,6 +1,7 @@
 /** The codegraph ops of the testee contract (spec/protocol): `codegraph.read`. */
 import type { OpHandler, OpName, OpOptions, OpOutcome, ReadChunk } from '../shared/ops.ts';
 import { ObservationBuilder } from './build-observation.ts';
+import { READ_CHUNK_BYTES } from './constants.ts';
 import { readModel } from './read-observation.ts';
 import { readModelChunks } from './validate-file.ts';
 
@@ -11,10 +12,13 @@ const read: OpHandler = Object.assign(
     return result.ok ? { accept: true, observation: result.value } : { accept: false, error: result.error };
   },
   {
-    /** The same op over a stream: memory follows the model, not the input (a hostile input costs one buffer). */
+    /** The same op over a stream: memory follows the model, not the input (a hostile input costs one buffer, an endless one is answered). */
     stream: (chunks: ReadChunk, options?: OpOptions): OpOutcome => {
       const builder = new ObservationBuilder();
-      const result = readModelChunks(chunks, options?.profile ?? 'strict', undefined, builder.observe);
+      const result = readModelChunks(chunks, options?.profile ?? 'strict', {
+        observer: builder.observe,
+        chunkBytes: Math.min(READ_CHUNK_BYTES, options?.readChunkBytes ?? READ_CHUNK_BYTES),
+      });
       return result.ok ? { accept: true, observation: builder.result() } : { accept: false, error: result.error };
     },
   },

@@ -16,8 +16,6 @@ import { loadOracleOp } from './oracle-ops.ts';
 import type { ImplementationInfo } from './testee-reply.ts';
 import { EXEC_STATUS } from './exec-testee.ts';
 import { printRejection } from './print-rejection.ts';
-import { REFUSED_LINE_READ_ON_BYTES, streamCodegraphRead } from './stream-codegraph-read.ts';
-import { READ_CHUNK_BYTES as CODEGRAPH_READ_CHUNK_BYTES } from '../codegraph/constants.ts';
 import type { AcceptReply, RunReply } from '../generated/protocol/run-reply.schema.ts';
 import type { StartReply } from '../generated/protocol/start-reply.schema.ts';
 
@@ -90,15 +88,6 @@ function readInputBounded(path: string, limit: number): ReturnType<typeof readBo
   }
 }
 
-/**
- * Streams the testee runs in place of an op's own: `codegraph.read` stops reading once its refusal is
- * certain (stream-codegraph-read.ts), where the codegraph reader reads a refused line to its end.
- */
-export const TESTEE_STREAMS: Partial<Record<OpName, (read: ReadChunk, profile: Profile, chunkBytes?: number) => OpOutcome>> = {
-  'codegraph.read': (read, profile, chunkBytes) =>
-    streamCodegraphRead(read, profile, REFUSED_LINE_READ_ON_BYTES, Math.min(CODEGRAPH_READ_CHUNK_BYTES, chunkBytes ?? CODEGRAPH_READ_CHUNK_BYTES)),
-};
-
 /** Smallest read buffer sized to a small input (so that a tiny case does not cost a 1–4 MiB allocation per run). */
 const MIN_SIZED_CHUNK_BYTES = 64 * 1024;
 
@@ -118,8 +107,6 @@ function sizedChunkBytes(st: Stats): number | undefined {
  * of the contract's today; reference-testee.test.ts checks) reads its input whole.
  */
 async function runOnInput(op: OpName, handler: OpHandler, path: string, profile: Profile): Promise<OpOutcome> {
-  const own = TESTEE_STREAMS[op];
-  if (own) return readStreaming(path, (read, _readAgain, chunkBytes) => own(read, profile, chunkBytes));
   const stream = handler.stream;
   if (stream) return readStreaming(path, (read, readAgain, chunkBytes) => stream(read, chunkBytes === undefined ? { profile } : { profile, readChunkBytes: chunkBytes }, readAgain));
   const bound = handler.inputBound;

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { OpOutcome, ReadChunk } from '../shared/ops.ts';
 import { writeJson } from '../shared/json/write-value.ts';
-import { streamCodegraphRead } from './stream-codegraph-read.ts';
+import { ops } from './ops.ts';
+import { READ_CHUNK_BYTES } from './constants.ts';
+import { readModelChunks, REFUSED_LINE_READ_ON_BYTES } from './validate-file.ts';
+
+/** `codegraph.read` over a stream with a small read-on bound, as the op's `stream` answers with the default. */
+function streamCodegraphRead(read: ReadChunk, profile: 'core' | 'strict', readOnBytes: number): OpOutcome {
+  const result = readModelChunks(read, profile, { readOnBytes });
+  return result.ok ? { accept: true, observation: null } : { accept: false, error: result.error };
+}
 
 /** A source serving `head`, then `fill` over and over (endless), at most `maxRead` bytes per read; counts what it served. */
 function endless(head: Buffer, fill: Buffer, maxRead = 1 << 20): { read: ReadChunk; served: () => number } {
@@ -22,7 +30,14 @@ function endless(head: Buffer, fill: Buffer, maxRead = 1 << 20): { read: ReadChu
 const summary = (o: OpOutcome) =>
   'skipped' in o ? `skipped` : o.accept ? `accept ${writeJson(o.observation)}` : `reject ${o.error.code} ${o.error.location.line} ${o.error.location.byteOffset}`;
 
-describe('codegraph.read for the reference testee stops once a refusal is certain (issue 11)', () => {
+describe('reading a model stream stops once a refusal is certain (issue 11)', () => {
+  it('is how the codegraph.read op streams: an endless input is answered at the default bound', () => {
+    const src = endless(Buffer.alloc(0), Buffer.alloc(4096, 0), 1 << 20);
+    const o = ops['codegraph.read']!.stream!(src.read, { profile: 'strict' });
+    expect(summary(o)).toBe('reject JSON_SYNTAX 1 0');
+    expect(src.served()).toBeLessThanOrEqual(READ_CHUNK_BYTES + REFUSED_LINE_READ_ON_BYTES + (1 << 20));
+  });
+
   it('answers an endless line of NULs (a /dev/zero) after reading on a bounded amount', () => {
     const src = endless(Buffer.alloc(0), Buffer.alloc(4096, 0), 1 << 16);
     const o = streamCodegraphRead(src.read, 'strict', 1 << 20);

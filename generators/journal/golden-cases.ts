@@ -143,6 +143,12 @@ function recipes(): Recipe[] {
     read('group-257-records', 'core', ['R-J6'], H3 + G(1, 257), reject('GROUP_TOO_LARGE'), 'at most 256 records'),
     read('group-version-2', 'core', ['R-J6'], H3 + edit(G(1), '"group":1', '"group":2'), reject('UNSUPPORTED_GROUP_VERSION'), 'the frame version is 1'),
     read('group-empty', 'core', ['R-J6'], H3 + '{"group":1,"first":1,"frontier":1,"entries":[]}\n', reject('EMPTY_GROUP'), 'a group holds its transaction'),
+    // Each frame member is type-checked before it is used (found by mutation testing: without these, a reader
+    // that skipped the check would refuse for a later rule and no vector would notice the code).
+    read('group-version-string', 'core', ['R-J6', 'R-S2'], H3 + edit(G(1), '"group":1', '"group":"1"'), reject('WRONG_TYPE'), 'the frame version is an integer, not a string'),
+    read('group-first-string', 'core', ['R-J6', 'R-S2'], H3 + edit(G(1), '"first":1', '"first":"1"'), reject('WRONG_TYPE'), 'first is an integer'),
+    read('group-frontier-null', 'core', ['R-J6', 'R-S2'], H3 + edit(G(1), '"frontier":1', '"frontier":null'), reject('WRONG_TYPE'), 'frontier is an integer'),
+    read('group-entries-object', 'core', ['R-J6'], H3 + '{"group":1,"first":1,"frontier":1,"entries":{}}\n', reject('WRONG_TYPE'), 'entries is an array'),
     read('group-record-first', 'core', ['R-J6'], H3 + G(1, 0, { kind: 'Record' }), reject('GROUP_SHAPE'), 'a group starts with a Transaction'),
     read('group-two-transactions', 'core', ['R-J6'], H3 + G(1, [{ kind: 'Transaction' }]), reject('GROUP_SHAPE'), 'exactly one transaction per group'),
     read('group-first-mismatch', 'core', ['R-J6'], H3 + edit(G(1, 1), '"first":1', '"first":2'), reject('FRAME_BOUNDS'), 'first is the transaction position'),

@@ -20,6 +20,11 @@ function oneGroup(txPayload: string, recordPayload: string, padding = 0): string
   return `${HEADER}{${' '.repeat(padding)}"group":1,"first":1,"frontier":2,"entries":[${entry(1, 'Transaction', txPayload)},${entry(2, 'Record', recordPayload)}]}\n`;
 }
 
+/** Bytes of the frame line (LF excluded) of a journal made by {@link oneGroup} (ASCII only). */
+function frameLineBytes(journal: string): number {
+  return journal.length - HEADER.length - 1;
+}
+
 /** A JSON string whose compact serialization is exactly `bytes` bytes long (ASCII, quotes included). */
 function stringOfSize(bytes: number): string {
   return `"${'a'.repeat(bytes - 2)}"`;
@@ -30,6 +35,7 @@ export function largeFrameCases(): CaseSpec[] {
   const budget = 4 * MIB;
   const read = { op: 'journal.read', profile: 'core', requirements: ['R-J6'] } as const;
   return [
+    { ...read, name: 'frame-exactly-8-mib', input: oneGroup('1', '2', 8 * MIB - frameLineBytes(oneGroup('1', '2'))), expect: { verdict: 'accept' }, note: 'a group frame line of exactly 8 MiB (LF excluded) is within the bound' },
     { ...read, name: 'frame-over-8-mib', input: oneGroup('1', '2', 8 * MIB), expect: { verdict: 'reject', code: 'FRAME_TOO_LARGE' }, note: 'insignificant spaces count toward the 8 MiB physical bound of a group frame line' },
     { ...read, name: 'budget-counts-transaction', input: oneGroup(stringOfSize(budget - 4), '"abc"'), expect: { verdict: 'reject', code: 'PAYLOAD_BUDGET_EXCEEDED' }, note: 'the transaction payload counts toward the 4 MiB budget: 4,194,300 + 5 bytes is one byte over' },
     { ...read, name: 'budget-exactly-4-mib', input: oneGroup(stringOfSize(budget - 5), '"abc"'), expect: { verdict: 'accept' }, note: 'payloads summing to exactly 4,194,304 bytes are within the budget' },

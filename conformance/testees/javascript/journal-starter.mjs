@@ -243,7 +243,8 @@ function compact(value) {
 function checkGroup(frame, lineBytes) {
   if (lineBytes > FRAME_LIMIT) throw new Refused('FRAME_TOO_LARGE', 'a frame line is at most 8 MiB');
   closed(frame, ['group', 'first', 'frontier', 'entries'], 'group frame');
-  if (!(frame.get('group') instanceof JsonNumber) || frame.get('group').lexeme !== '1') throw new Refused('UNSUPPORTED_GROUP_VERSION', 'group must be 1');
+  if (!(frame.get('group') instanceof JsonNumber)) throw new Refused('WRONG_TYPE', 'group must be an integer');
+  if (frame.get('group').lexeme !== '1') throw new Refused('UNSUPPORTED_GROUP_VERSION', 'group must be 1');
   const first = unsigned(frame.get('first'), 'first');
   const frontier = unsigned(frame.get('frontier'), 'frontier');
   const entries = frame.get('entries');

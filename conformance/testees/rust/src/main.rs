@@ -449,6 +449,9 @@ fn check_group(frame: &Value, line_bytes: usize) -> Result<&Vec<Value>, Refused>
         return refuse("FRAME_TOO_LARGE", "a frame line is at most 8 MiB");
     }
     closed(frame, &["group", "first", "frontier", "entries"], "group frame")?;
+    if !matches!(frame.member("group"), Value::Number(_)) {
+        return refuse("WRONG_TYPE", "group must be an integer");
+    }
     if frame.member("group") != &Value::Number("1".into()) {
         return refuse("UNSUPPORTED_GROUP_VERSION", "group must be 1");
     }

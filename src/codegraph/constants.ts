@@ -2,7 +2,13 @@
  * Every structural character, vocabulary, limit and error code of the codegraph `model.jsonl` 1.0.0
  * reader and writer (spec/codegraph/README.md).
  */
+import type { CodegraphEntity, Literal } from '../generated/codegraph/e.schema.ts';
+import type { CodegraphEof } from '../generated/codegraph/eof.schema.ts';
+import type { CodegraphFile } from '../generated/codegraph/f.schema.ts';
+import type { CodegraphHeader } from '../generated/codegraph/header.schema.ts';
+import type { CodegraphEdge } from '../generated/codegraph/x.schema.ts';
 import { JSON_CODES } from '../shared/json/constants.ts';
+import type { SameUnion } from '../shared/same-union.ts';
 import { refusalFor, type RefusalRule } from '../shared/refusals.ts';
 
 /** The one schemaVersion this reader accepts (R-C2). */
@@ -53,7 +59,7 @@ export const PROVENANCES = ['declared', 'derived'] as const;
 export type TraitValueShape = 'entityRef' | 'entityRefs' | 'fileRefs' | 'string' | 'metrics' | 'anchor' | 'literal';
 
 /** R-C4: the key each value-carrying trait contributes; the six markers contribute none. */
-export const TRAIT_KEYS: readonly { readonly trait: string; readonly key: string; readonly shape: TraitValueShape; readonly optional: boolean }[] = [
+const TRAIT_KEY_TABLE = [
   { trait: 'TChildOf', key: 'parent', shape: 'entityRef', optional: false },
   { trait: 'TComment', key: 'comment', shape: 'string', optional: false },
   { trait: 'TInvocable', key: 'signature', shape: 'string', optional: false },
@@ -66,10 +72,20 @@ export const TRAIT_KEYS: readonly { readonly trait: string; readonly key: string
   { trait: 'TWithValue', key: 'value', shape: 'literal', optional: false },
   { trait: 'TWithParameters', key: 'parameters', shape: 'entityRefs', optional: false },
   { trait: 'TWithLocalVariables', key: 'localVariables', shape: 'entityRefs', optional: false },
-];
+] as const satisfies readonly TraitKeySpec[];
+
+/** One trait key (R-C4): the trait that requires it, its member name, the shape of its value. */
+export interface TraitKeySpec {
+  readonly trait: (typeof TRAITS)[number];
+  readonly key: string;
+  readonly shape: TraitValueShape;
+  readonly optional: boolean;
+}
+export const TRAIT_KEYS: readonly TraitKeySpec[] = TRAIT_KEY_TABLE;
+type TraitKey = (typeof TRAIT_KEY_TABLE)[number]['key'];
 
 /** Literal kinds of the closed tagged union (R-C8) and the members each one carries besides `k`. */
-export const LITERAL_MEMBERS: Readonly<Record<string, readonly string[]>> = {
+const LITERAL_MEMBER_TABLE = {
   null: [],
   boolean: ['value'],
   number: ['value'],
@@ -78,7 +94,8 @@ export const LITERAL_MEMBERS: Readonly<Record<string, readonly string[]>> = {
   class: ['type'],
   array: ['items'],
   annotation: ['type', 'arguments'],
-};
+} as const;
+export const LITERAL_MEMBERS: Readonly<Record<string, readonly string[]>> = LITERAL_MEMBER_TABLE;
 
 /** Member names of the closed record types (R-C2), in the order the writer emits them. */
 export const HEADER_MEMBERS = ['t', 'schemaVersion', 'lang', 'extractor', 'root', 'repository', 'dict'] as const;
@@ -87,6 +104,27 @@ export const FILE_MEMBERS = ['t', 'i', 'path'] as const;
 export const ENTITY_CORE_MEMBERS = ['t', 'i', 'k', 'tr', 'm', 's', 'd'] as const;
 export const EOF_MEMBERS = ['t', 'counts'] as const;
 export const COUNT_MEMBERS = ['files', 'entities', 'edges'] as const;
+export const EDGE_MEMBERS = ['t', 'k', 'f', 'o', 'p', 'anchor', 'sourceFile', 'arguments'] as const;
+
+// The vocabularies and member sets are those of the schemas (spec/schemas/codegraph/*.schema.json, through
+// their generated types): a schema edit that is not followed here, or the reverse, fails the typecheck.
+/** The named members of a type with an index signature (an entity's other members pass through, R-C4). */
+type NamedKeys<T> = keyof { [K in keyof T as string extends K ? never : K]: T[K] };
+type Dict = CodegraphHeader['dict'];
+const SCHEMA_AGREES = [
+  true satisfies SameUnion<(typeof HEADER_MEMBERS)[number], keyof CodegraphHeader>,
+  true satisfies SameUnion<(typeof DICT_MEMBERS)[number], keyof Dict>,
+  true satisfies SameUnion<(typeof TRAITS)[number], Dict['traits'][number]>,
+  true satisfies SameUnion<(typeof EDGE_KINDS)[number], Dict['edges'][number]>,
+  true satisfies SameUnion<(typeof PROVENANCES)[number], Dict['provenance'][number]>,
+  true satisfies SameUnion<(typeof FILE_MEMBERS)[number], keyof CodegraphFile>,
+  true satisfies SameUnion<(typeof ENTITY_CORE_MEMBERS)[number] | TraitKey, NamedKeys<CodegraphEntity>>,
+  true satisfies SameUnion<(typeof EDGE_MEMBERS)[number], keyof CodegraphEdge>,
+  true satisfies SameUnion<(typeof EOF_MEMBERS)[number], keyof CodegraphEof>,
+  true satisfies SameUnion<(typeof COUNT_MEMBERS)[number], keyof CodegraphEof['counts']>,
+  true satisfies SameUnion<keyof typeof LITERAL_MEMBER_TABLE, Literal['k']>,
+];
+void SCHEMA_AGREES;
 
 /** Largest unsigned integer a lexeme may name (R-S2: it must fit in 64 bits). */
 export const UINT64_MAX = (1n << 64n) - 1n;

@@ -1,4 +1,6 @@
 /** columns-json@1: one compact JSON array of columns, one column per field (seed 001, Column JSON). */
+import type { ColumnsJsonLayout } from '../../generated/morph/layout-columns-json.schema.ts';
+import type { SameUnion } from '../../shared/same-union.ts';
 import { fail, ok, type Result } from '../../shared/errors.ts';
 import { isJsonArray, type JsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { writeJson } from '../../shared/json/write-value.ts';
@@ -7,7 +9,7 @@ import type { Ir } from '../ir/types.ts';
 import { checkPayloadText } from './check-payload.ts';
 import { isPrimitive } from './ir-kinds.ts';
 import { checkConstString } from './layout-fields.ts';
-import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, buildCountNode, buildNativeLayout } from './native-layout.ts';
+import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, buildCountNode, buildNativeLayout, type NativeLayoutMembers } from './native-layout.ts';
 import { checkNoOptions } from './options.ts';
 import { parsePayloadJson } from './parse-payload-json.ts';
 import { readRecordsShape } from './records-layout.ts';
@@ -15,7 +17,11 @@ import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection 
 import { checkUniformRecords } from './uniform-records.ts';
 import { morphError } from '../refusal.ts';
 
-const OWN_MEMBERS = ['root', 'rowCount', 'fields', 'columnCodec'];
+const OWN_MEMBERS = ['root', 'rowCount', 'fields', 'columnCodec'] as const;
+// The member set is the schema's (spec/schemas/morph/layout-columns-json.schema.json, through its generated type):
+// a schema edit that is not followed here, or the reverse, fails the typecheck.
+const MEMBERS_MATCH_SCHEMA: SameUnion<NativeLayoutMembers<typeof OWN_MEMBERS>, keyof ColumnsJsonLayout> = true;
+void MEMBERS_MATCH_SCHEMA;
 
 function validateLayoutMetadata(meta: JsonValue): Result<JsonObject> {
   const m = checkNativeLayout(meta, OWN_MEMBERS);

@@ -1,4 +1,6 @@
 /** json-compact@1: one strict compact JSON value (seed 001, Compact JSON; R-M11). */
+import type { JsonCompactLayout } from '../../generated/morph/layout-json-compact.schema.ts';
+import type { SameUnion } from '../../shared/same-union.ts';
 import { fail, ok, type Result } from '../../shared/errors.ts';
 import { writeJson } from '../../shared/json/write-value.ts';
 import type { JsonObject, JsonValue } from '../../shared/json/value.ts';
@@ -8,14 +10,20 @@ import type { Ir } from '../ir/types.ts';
 import { checkPayloadText } from './check-payload.ts';
 import { kindOf } from './ir-kinds.ts';
 import { checkStringIn } from './layout-fields.ts';
-import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, buildNativeLayout } from './native-layout.ts';
+import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, buildNativeLayout, type NativeLayoutMembers } from './native-layout.ts';
 import { checkNoOptions } from './options.ts';
 import { parsePayloadJson } from './parse-payload-json.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
 import { morphError } from '../refusal.ts';
 
+const OWN_MEMBERS = ['rootKind'] as const;
+// The member set is the schema's (spec/schemas/morph/layout-json-compact.schema.json, through its generated type):
+// a schema edit that is not followed here, or the reverse, fails the typecheck.
+const MEMBERS_MATCH_SCHEMA: SameUnion<NativeLayoutMembers<typeof OWN_MEMBERS>, keyof JsonCompactLayout> = true;
+void MEMBERS_MATCH_SCHEMA;
+
 function validateLayoutMetadata(meta: JsonValue): Result<JsonObject> {
-  const m = checkNativeLayout(meta, ['rootKind']);
+  const m = checkNativeLayout(meta, OWN_MEMBERS);
   if (!m.ok) return m;
   const kind = checkStringIn(m.value, 'rootKind', LAYOUT.ROOT_KINDS, RULES.COMPACT_ROOT_KIND);
   return kind.ok ? m : kind;

@@ -1,4 +1,6 @@
 /** json-lines@1: a root array, one compact JSON value per line (seed 001, MORPH-framed JSON Lines). */
+import type { JsonLinesLayout } from '../../generated/morph/layout-json-lines.schema.ts';
+import type { SameUnion } from '../../shared/same-union.ts';
 import { fail, ok, type Result } from '../../shared/errors.ts';
 import { isJsonArray, type JsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { writeJson } from '../../shared/json/write-value.ts';
@@ -7,13 +9,17 @@ import { checkIrLimits, measureIr } from '../ir/measure-ir.ts';
 import type { Ir } from '../ir/types.ts';
 import { checkPayloadText } from './check-payload.ts';
 import { checkConstString, readCount } from './layout-fields.ts';
-import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, buildCountNode, buildNativeLayout } from './native-layout.ts';
+import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, buildCountNode, buildNativeLayout, type NativeLayoutMembers } from './native-layout.ts';
 import { checkNoOptions } from './options.ts';
 import { parsePayloadJson } from './parse-payload-json.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
 import { morphError } from '../refusal.ts';
 
-const OWN_MEMBERS = ['root', 'elementCount', 'lineFramingVersion'];
+const OWN_MEMBERS = ['root', 'elementCount', 'lineFramingVersion'] as const;
+// The member set is the schema's (spec/schemas/morph/layout-json-lines.schema.json, through its generated type):
+// a schema edit that is not followed here, or the reverse, fails the typecheck.
+const MEMBERS_MATCH_SCHEMA: SameUnion<NativeLayoutMembers<typeof OWN_MEMBERS>, keyof JsonLinesLayout> = true;
+void MEMBERS_MATCH_SCHEMA;
 
 function validateLayoutMetadata(meta: JsonValue): Result<JsonObject> {
   const m = checkNativeLayout(meta, OWN_MEMBERS);

@@ -11,6 +11,9 @@ import { morphError } from '../refusal.ts';
 /** Member names shared by every native codec (seed 001, Shared native layout metadata). */
 export const SHARED_NATIVE_MEMBERS = ['irVersion', 'inputKind', 'semanticDigest'] as const;
 
+/** Every member of a native codec's layout metadata: the shared ones and the codec's `Own`. */
+export type NativeLayoutMembers<Own extends readonly string[]> = (typeof SHARED_NATIVE_MEMBERS)[number] | Own[number];
+
 /** Builds the shared native members followed by a codec's own, in that display order. */
 export function buildNativeLayout(ir: Ir, inputKind: InputKind, own: ReadonlyArray<[string, JsonValue]>): JsonObject {
   return new Map<string, JsonValue>([

@@ -1,4 +1,6 @@
 /** path-value@1: one typed record per node, JSON Pointer paths (seed 001, Typed path/value; R-M13). */
+import type { PathValueLayout } from '../../generated/morph/layout-path-value.schema.ts';
+import type { SameUnion } from '../../shared/same-union.ts';
 import { fail, ok, type Result } from '../../shared/errors.ts';
 import type { JsonObject, JsonValue } from '../../shared/json/value.ts';
 import { CHARS, ENCODINGS, LAYOUT, MORPH_CODES, NATIVE_FORMAT_VERSION, RULES } from '../constants.ts';
@@ -7,14 +9,18 @@ import type { Ir } from '../ir/types.ts';
 import { checkPayloadText } from './check-payload.ts';
 import { encodePathRecords } from './encode-path-records.ts';
 import { checkConstString, readCount } from './layout-fields.ts';
-import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, buildCountNode, buildNativeLayout } from './native-layout.ts';
+import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, buildCountNode, buildNativeLayout, type NativeLayoutMembers } from './native-layout.ts';
 import { checkNoOptions } from './options.ts';
 import { parseNodeRecord, type NodeRecord } from './parse-node-record.ts';
 import { rebuildPathTree } from './rebuild-path-tree.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
 import { morphError } from '../refusal.ts';
 
-const OWN_MEMBERS = ['root', 'recordCount', 'pointer', 'recordCodec'];
+const OWN_MEMBERS = ['root', 'recordCount', 'pointer', 'recordCodec'] as const;
+// The member set is the schema's (spec/schemas/morph/layout-path-value.schema.json, through its generated type):
+// a schema edit that is not followed here, or the reverse, fails the typecheck.
+const MEMBERS_MATCH_SCHEMA: SameUnion<NativeLayoutMembers<typeof OWN_MEMBERS>, keyof PathValueLayout> = true;
+void MEMBERS_MATCH_SCHEMA;
 
 function validateLayoutMetadata(meta: JsonValue): Result<JsonObject> {
   const m = checkNativeLayout(meta, OWN_MEMBERS);

@@ -1,4 +1,6 @@
 /** rows-delimited@1: typed delimited rows, no header, one JSON scalar per cell (seed 001; R-M12). */
+import type { RowsDelimitedLayout } from '../../generated/morph/layout-rows-delimited.schema.ts';
+import type { SameUnion } from '../../shared/same-union.ts';
 import { ok, type Result } from '../../shared/errors.ts';
 import type { JsonObject, JsonValue } from '../../shared/json/value.ts';
 import { writeJson } from '../../shared/json/write-value.ts';
@@ -6,7 +8,7 @@ import { CHARS, ENCODINGS, LAYOUT, NATIVE_FORMAT_VERSION, ROW_DELIMITERS, RULES 
 import type { Ir } from '../ir/types.ts';
 import { checkPayloadText } from './check-payload.ts';
 import { checkConstString, checkStringIn } from './layout-fields.ts';
-import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, buildCountNode, buildNativeLayout } from './native-layout.ts';
+import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, buildCountNode, buildNativeLayout, type NativeLayoutMembers } from './native-layout.ts';
 import { checkDelimiterOption } from './options.ts';
 import { parseScalarCell } from './parse-scalar-cell.ts';
 import { readRecordsShape } from './records-layout.ts';
@@ -14,7 +16,11 @@ import { scanRowCells } from './scan-row-cells.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
 import { checkUniformRecords } from './uniform-records.ts';
 
-const OWN_MEMBERS = ['root', 'rowCount', 'fields', 'delimiter', 'cellCodec'];
+const OWN_MEMBERS = ['root', 'rowCount', 'fields', 'delimiter', 'cellCodec'] as const;
+// The member set is the schema's (spec/schemas/morph/layout-rows-delimited.schema.json, through its generated type):
+// a schema edit that is not followed here, or the reverse, fails the typecheck.
+const MEMBERS_MATCH_SCHEMA: SameUnion<NativeLayoutMembers<typeof OWN_MEMBERS>, keyof RowsDelimitedLayout> = true;
+void MEMBERS_MATCH_SCHEMA;
 
 function validateOptions(options: CodecOptions): Result<CodecOptions> {
   return checkDelimiterOption(options, ROW_DELIMITERS);

@@ -4,7 +4,9 @@
  * inapplicable (R-M17), a real round trip in `supports`, and byte identity on decode (R-M14).
  */
 import { decode as toonDecode, encode as toonEncode, type Delimiter } from '@toon-format/toon';
+import type { ToonLayout } from '../../generated/morph/layout-toon.schema.ts';
 import { fail, ok, type Result } from '../../shared/errors.ts';
+import type { SameUnion } from '../../shared/same-union.ts';
 import { JsonNumber, type JsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { ENCODINGS, IDS, MORPH_CODES, RULES, TOON_DELIMITERS, TOON_FORMAT_VERSION, TOON_INDENT_SIZE } from '../constants.ts';
 import { semanticDigest } from '../digest/semantic-digest.ts';
@@ -21,7 +23,11 @@ import { checkToonMemberOrder, findMemberOrderChange } from './toon-member-order
 import { checkDecodedToonNumbers, checkToonNumbers } from './toon-numbers.ts';
 import { morphError } from '../refusal.ts';
 
-const MEMBERS = ['adapter', 'packageVersion', 'delimiter', 'indentSize', 'strictDecode', 'inputKind'];
+const MEMBERS = ['adapter', 'packageVersion', 'delimiter', 'indentSize', 'strictDecode', 'inputKind'] as const;
+// The member set is the schema's (spec/schemas/morph/layout-toon.schema.json, through its generated type):
+// a schema edit that is not followed here, or the reverse, fails the typecheck.
+const MEMBERS_MATCH_SCHEMA: SameUnion<(typeof MEMBERS)[number], keyof ToonLayout> = true;
+void MEMBERS_MATCH_SCHEMA;
 
 function validateOptions(options: CodecOptions): Result<CodecOptions> {
   return checkDelimiterOption(options, TOON_DELIMITERS);

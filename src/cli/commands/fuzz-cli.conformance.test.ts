@@ -64,4 +64,30 @@ describe('formcert fuzz against the Python reader', () => {
       rmSync(out, { recursive: true, force: true });
     }
   });
+
+  it('prints for every finding, of the first round or a later one, a command that reproduces it alone', () => {
+    const out = mkdtempSync(join(tmpdir(), 'formcert-fuzz-replay-'));
+    try {
+      // Four faults: one run finds several findings, each after the first in a later round (seed + 1, …).
+      // A small shrink budget is spent before shrinking ends, so a replay that shrank on would report another case.
+      const reader = ['python3', READER, '--fault', 'journal-cr-tolerated', '--fault', 'journal-bom-skipped', '--fault', 'journal-blank-line-skipped', '--persistent'];
+      const r = formcert('fuzz', '--op', 'journal.read', '--runs', '400', '--seed', '5', '--shrink-budget', '4', '--out', out, '--persistent', '--json', '--', ...reader);
+      expect(r.status).toBe(1);
+      const findings = (JSON.parse(r.stdout) as { findings: { id: string; seed: number; path: string; replay: string }[] }).findings;
+      expect(findings.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(findings.map((f) => f.seed)).size).toBe(findings.length);
+      for (const f of findings) {
+        expect(f.replay).toBe(`formcert fuzz --op journal.read --seed ${f.seed} --replay ${f.path} --persistent -- ${reader.join(' ')}`);
+        const words = f.replay.split(' ');
+        expect(words[0]).toBe('formcert');
+        const replay = formcert(words[1]!, '--out', join(out, 'replay'), '--json', ...words.slice(2));
+        expect(replay.status, replay.stderr).toBe(1);
+        const again = (JSON.parse(replay.stdout) as { runs: number; findings: { id: string }[] });
+        expect(again.findings.map((x) => x.id), `seed ${f.seed} path ${f.path}`).toEqual([f.id]);
+        expect(again.runs).toBe(1);
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
 });

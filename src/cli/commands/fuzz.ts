@@ -50,6 +50,8 @@ interface FuzzJsonSummary {
     oracle: { verdict: string; code?: string };
     seed: number;
     path: string;
+    /** The command that reproduces this finding alone (its round's seed and path, no search). */
+    replay: string;
     detail: readonly string[];
   }[];
   saved?: { file: string; cases: number };
@@ -58,6 +60,12 @@ interface FuzzJsonSummary {
 
 /** Default number of generated cases when neither --runs nor --seconds is given. */
 const DEFAULT_RUNS = 1000;
+
+/** Default seed corpus directory. */
+const DEFAULT_CORPUS = 'golden';
+
+/** Default per-case time limit (ms); a replay command names another one. */
+const DEFAULT_TIMEOUT_MS = 5000;
 
 export function register(program: Command, setExit: SetExit): void {
   program
@@ -72,10 +80,10 @@ export function register(program: Command, setExit: SetExit): void {
     .option('--shard <i/n>', 'job I of an N-job campaign sharing one --seed: round r uses seed + (I-1) + r*N, so the jobs never share a seed')
     .option('--out <dir>', 'directory for the saved vectors (<dir>/<format>/fuzz-<op>.json)', 'reports/fuzz')
     .option('--persistent', 'the testee speaks the persistent protocol (one process, JSON lines)')
-    .option('--timeout-ms <n>', 'per-case time limit', '5000')
+    .option('--timeout-ms <n>', 'per-case time limit', String(DEFAULT_TIMEOUT_MS))
     .option('--max-failures <n>', 'stop after this many findings (disagreements grouped by class, oracle code and rule)', '10')
     .option('--shrink-budget <n>', 'testee runs allowed for shrinking one disagreement', '300')
-    .option('--corpus <dir>', 'golden vector directory used as seed inputs', 'golden')
+    .option('--corpus <dir>', 'golden vector directory used as seed inputs', DEFAULT_CORPUS)
     .option('--codes', 'also count a rejection with a different code than the oracle\'s (class wrong-code)')
     .option('--replay <path>', 'replay one counterexample path printed by an earlier run (with its --seed)')
     .option('--json', 'print one JSON summary object on stdout (counts, each finding with its count, seed and path, saved file, replay command, status) instead of the text')
@@ -147,7 +155,7 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
   const { loadOracleOp } = await import('../../runner/oracle-ops.ts');
   const { buildSeedCorpus, goldenCorpus, caseSourceCorpus, builtInCorpus, encodedBundleCorpus } = await import('../../runner/fuzz/seed-corpus.ts');
   const { runFuzz } = await import('../../runner/fuzz/run-fuzz.ts');
-  const { saveFuzzVectors } = await import('../../runner/fuzz/save-fuzz-vectors.ts');
+  const { reproduceCommand, saveFuzzVectors } = await import('../../runner/fuzz/save-fuzz-vectors.ts');
   const { startFuzzTestee } = await import('../../runner/fuzz/start-fuzz-testee.ts');
   const { formatSources } = await import('../../runner/fuzz/format-sources.ts');
   const { TesteeSetupError } = await import('../../runner/testee-reply.ts');
@@ -205,6 +213,14 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
     await testee.close();
   }
 
+  const reproduce = {
+    testeeName: testee.implementation.name,
+    argv,
+    persistent: Boolean(opts.persistent),
+    codes: Boolean(opts.codes),
+    ...(opts.corpus !== DEFAULT_CORPUS ? { corpus: opts.corpus } : {}),
+    ...(timeoutMs !== DEFAULT_TIMEOUT_MS ? { timeoutMs } : {}),
+  };
   Object.assign(summary, {
     seed,
     ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
@@ -229,6 +245,7 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
         oracle: e.verdict === 'reject' ? { verdict: e.verdict, code: e.code } : { verdict: e.verdict },
         seed: d.seed,
         path: d.path,
+        replay: reproduceCommand(op, d, reproduce),
         detail: d.judgement.detail,
       };
     }),
@@ -252,13 +269,10 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
   for (const d of report.disagreements) {
     out(`  ${describeFindingKey(d.key)}: ${d.count} case(s)`);
     out(`      shrunk representative: case ${d.id} (${d.input.length} bytes, ${d.shrinks} shrink step(s)); seed ${d.seed} path ${d.path}`);
+    out(`      reproduce alone: ${reproduceCommand(op, d, reproduce)}`);
     for (const line of d.judgement.detail.slice(0, 6)) out(`      ${line}`);
   }
-  const saved = await saveFuzzVectors(opts.out, op, report.disagreements, {
-    testeeName: testee.implementation.name,
-    argv,
-    persistent: Boolean(opts.persistent),
-  });
+  const saved = await saveFuzzVectors(opts.out, op, report.disagreements, reproduce);
   const replay = `formcert certify --vectors ${opts.out} --ops ${op}${opts.persistent ? ' --persistent' : ''} -- ${argv.join(' ')}`;
   summary.saved = { file: saved.file, cases: saved.cases };
   summary.replay = replay;

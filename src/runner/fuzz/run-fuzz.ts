@@ -244,8 +244,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     let shrinking = false;
     let shrinkSteps = 0;
     let counted = 0;
+    // A replay does not shrink: the path already holds the shrink steps of the run that printed it, and
+    // shrinking on (with a fresh budget, where that run may have spent its own) would report another case.
+    const budget = options.replayPath !== undefined ? 0 : options.shrinkBudget;
     const property = fc.asyncProperty(arbitrary, async (c: FuzzCase) => {
-      if (shrinking && ++shrinkSteps > options.shrinkBudget) return true;
+      if (shrinking && ++shrinkSteps > budget) return true;
       const input = fuzzCaseBytes(options.corpus, c);
       let judgement: Judgement | undefined;
       let key: string | undefined;

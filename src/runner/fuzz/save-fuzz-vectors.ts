@@ -23,17 +23,45 @@ export interface ReproduceInfo {
   readonly testeeName: string;
   readonly argv: readonly string[];
   readonly persistent: boolean;
+  /** `--codes` was given: the finding may be a wrong-code one, which only exists with it. */
+  readonly codes?: boolean;
+  /** `--corpus DIR` when not the default: the seed corpus decides what a path's values are. */
+  readonly corpus?: string;
+  /** `--timeout-ms N` when not the default: a timeout finding needs the same limit. */
+  readonly timeoutMs?: number;
+}
+
+/** A shell word: kept bare when it needs no quoting. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word);
+}
+
+/**
+ * The command that reproduces one finding alone: its round's seed and counterexample path, with the
+ * options that decide the path's value and its judgement. A replay does not search or shrink on, so
+ * a finding of any round (not only the first) comes back as the same case.
+ */
+export function reproduceCommand(op: OpName, d: Pick<Disagreement, 'seed' | 'path'>, info: ReproduceInfo): string {
+  const options = [
+    `--op ${op}`,
+    `--seed ${d.seed}`,
+    `--replay ${d.path}`,
+    ...(info.corpus !== undefined ? [`--corpus ${shellWord(info.corpus)}`] : []),
+    ...(info.codes ? ['--codes'] : []),
+    ...(info.timeoutMs !== undefined ? [`--timeout-ms ${info.timeoutMs}`] : []),
+    ...(info.persistent ? ['--persistent'] : []),
+  ];
+  return `formcert fuzz ${options.join(' ')} -- ${info.argv.map(shellWord).join(' ')}`;
 }
 
 /** The stored case of one finding's representative (with the side files its input and observation need). */
 export function disagreementCase(op: OpName, d: Disagreement, info: ReproduceInfo): StoredCase & { readonly sideFiles: StoredParts['sideFiles'] } {
   const e = d.judgement.expectation;
   const cls = d.judgement.disagreement ?? 'unknown';
-  const argv = info.argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
   const note =
     `fuzz finding ${describeFindingKey(d.key)}: ${d.count} fuzz case(s) by ${info.testeeName}, this one shrunk from the first; ` +
     `oracle ${e.expect.verdict === 'accept' ? 'accepts' : `rejects (${e.expect.verdict === 'reject' ? e.expect.code : ''})`}; ` +
-    `reproduce: formcert fuzz --op ${op} --seed ${d.seed} --replay ${d.path}${info.persistent ? ' --persistent' : ''} -- ${argv}`;
+    `reproduce: ${reproduceCommand(op, d, info)}`;
   const parts = storeCaseParts(d.id, d.input, e.expect);
   return {
     id: d.id,

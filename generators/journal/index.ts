@@ -1,7 +1,9 @@
-/** journal's registry for the runner: its ops, golden case source and fuzz sources. */
+/** journal's registry for the runner: its ops, golden case source, fuzz sources, seeds and fail-closed mutators. */
 import fc from 'fast-check';
 import { ops } from '../../src/journal/ops.ts';
 import type { FormatRegistry } from '../../src/shared/format-registry.ts';
+import { JOURNAL_FAIL_CLOSED_MUTATORS } from './fail-closed-mutators.ts';
+import { JOURNAL_FUZZ_SEEDS } from './fuzz-seeds.ts';
 import * as caseSource from './golden-cases.ts';
 import { sampleBytes } from './journal-builders.ts';
 import { journalHistory, withLayoutSeed } from './journal-history.ts';
@@ -11,6 +13,8 @@ export const JOURNAL_FORMAT: FormatRegistry = {
   format: 'journal',
   ops,
   caseSource: { module: 'generators/journal/golden-cases.ts', goldenCases: caseSource.goldenCases, exports: caseSource },
+  fuzzSeeds: JOURNAL_FUZZ_SEEDS,
+  failClosedMutators: JOURNAL_FAIL_CLOSED_MUTATORS,
   fuzzSources: {
     'journal.read': () => {
       // bigGroups: now and then a group of exactly 256 records, the R-J6 bound, on the valid side.

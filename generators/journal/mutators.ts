@@ -8,6 +8,7 @@ import type { JsonNumber, JsonValue } from '../../src/shared/json/value.ts';
 import { makeEntry, makeFrame, makeGroup } from './_internals/entries.ts';
 import { cloneSample, n, renderLine, sampleBytes, type JournalSample } from './_internals/sample.ts';
 import { asV3, entriesOf, int, md, nextPosition, U64_MAX, withEntry, withGroup, withLine, type EntryRef, type Obj } from './_internals/targets.ts';
+import { insertBytes } from '../../src/shared/byte-edits.ts';
 
 /** One way of breaking one rule. */
 export interface JournalMutator {
@@ -42,10 +43,7 @@ function lfOffsets(b: Uint8Array): number[] {
   return out;
 }
 
-function insertAt(b: Uint8Array, at: number, ins: Uint8Array | string): Uint8Array {
-  const x = typeof ins === 'string' ? Buffer.from(ins, 'utf8') : ins;
-  return new Uint8Array(Buffer.concat([b.subarray(0, at), x, b.subarray(at)]));
-}
+const insertAt = insertBytes;
 
 /** Builds an entry mutator: find an entry matching `accept` (or add one), then edit it. */
 function onEntry(accept: (r: EntryRef) => boolean, edit: (r: EntryRef, pick: number) => boolean | void, make?: (p: bigint) => Obj) {

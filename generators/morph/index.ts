@@ -1,6 +1,8 @@
-/** MORPH's registry for the runner: its ops, golden case source and fuzz sources. */
+/** MORPH's registry for the runner: its ops, golden case source, fuzz sources, seeds and fail-closed mutators. */
 import { ops } from '../../src/morph/ops.ts';
 import type { FormatRegistry } from '../../src/shared/format-registry.ts';
+import { MORPH_FAIL_CLOSED_MUTATORS } from './fail-closed-mutators.ts';
+import { MORPH_FUZZ_SEEDS } from './fuzz-seeds.ts';
 import * as caseSource from './golden-cases.ts';
 import fc from 'fast-check';
 import { jsonText } from './json-text.ts';
@@ -12,6 +14,8 @@ export const MORPH_FORMAT: FormatRegistry = {
   format: 'morph',
   ops,
   caseSource: { module: 'generators/morph/golden-cases.ts', goldenCases: caseSource.goldenCases, exports: caseSource },
+  fuzzSeeds: MORPH_FUZZ_SEEDS,
+  failClosedMutators: MORPH_FAIL_CLOSED_MUTATORS,
   fuzzSources: {
     'morph.c14n': () => ({
       valid: fc.oneof(

@@ -21,7 +21,28 @@ describe('the format registries', () => {
     for (const r of FORMAT_REGISTRIES) {
       for (const op of Object.keys(r.ops)) expect(op.startsWith(`${r.format}.`), op).toBe(true);
       for (const op of Object.keys(r.fuzzSources)) expect(r.ops[op as OpName], op).toBeDefined();
+      for (const op of Object.keys(r.fuzzSeeds)) expect(r.ops[op as OpName], op).toBeDefined();
+      for (const m of r.failClosedMutators) expect(r.ops[m.op], m.name).toBeDefined();
       expect(r.caseSource.module).toBe(`generators/${r.format}/golden-cases.ts`);
+    }
+  });
+
+  it('declare built-in fuzz seeds the oracle accepts, and fail-closed mutators it refuses with their codes', async () => {
+    for (const r of FORMAT_REGISTRIES) {
+      for (const [op, seeds] of Object.entries(r.fuzzSeeds) as [OpName, readonly string[]][]) {
+        for (const seed of seeds) {
+          const outcome = await r.ops[op]!(new Uint8Array(Buffer.from(seed, 'utf8')));
+          expect('accept' in outcome && outcome.accept, `${op} seed ${seed.slice(0, 60)}`).toBe(true);
+          for (const m of r.failClosedMutators.filter((x) => x.op === op)) {
+            const bad = m.mutate(new Uint8Array(Buffer.from(seed, 'utf8')));
+            if (bad === undefined) continue;
+            const refused = await r.ops[op]!(bad);
+            expect('accept' in refused && !refused.accept ? refused.error.code : 'accepted', m.name).toBeOneOf([...m.codes]);
+          }
+        }
+      }
+      // Every op with fail-closed mutators has a seed for them to start from.
+      for (const m of r.failClosedMutators) expect(r.fuzzSeeds[m.op]?.length, m.name).toBeGreaterThan(0);
     }
   });
 

@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { scanSpans, type MemberSpan, type Span } from './scan-spans.ts';
+import { spliceBytes } from '../../shared/byte-edits.ts';
 
 /** One edit of the input bytes. */
 export type ByteMutation =
@@ -132,12 +133,7 @@ export function byteMutation(): fc.Arbitrary<ByteMutation> {
 }
 
 function splice(bytes: Uint8Array, span: Span, replacement: Uint8Array | string): Uint8Array {
-  const insert = typeof replacement === 'string' ? Buffer.from(replacement, 'utf8') : replacement;
-  const out = new Uint8Array(bytes.length - (span.end - span.start) + insert.length);
-  out.set(bytes.subarray(0, span.start), 0);
-  out.set(insert, span.start);
-  out.set(bytes.subarray(span.end), span.start + insert.length);
-  return out;
+  return spliceBytes(bytes, span.start, span.end, replacement);
 }
 
 const TARGET_KEYS = new Set(TARGET_MEMBERS.map((n) => JSON.stringify(n)));

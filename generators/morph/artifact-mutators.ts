@@ -1,9 +1,13 @@
 /**
  * Mutators for morph-artifact/1 files: each turns a valid artifact into an invalid one and names the
  * rule it breaks and the code the importer must answer with (R-M10 fixes which check answers first).
- * Mutators named `…-resealed` recompute the digests afterwards, so the fault reaches a later check.
+ * A mutator whose rule is checked before the digests (R-M10) recomputes them afterwards, so a reader
+ * that checks only the digests accepts it and the vector tests the rule it names; its `…-unsealed`
+ * twin keeps the stale digests and tests R-M10's order (the rule's code answers, not the digest's).
+ * Mutators named `…-resealed` recompute the digests too, so the fault reaches a later check.
  */
 import { ARTIFACT_LEVELS, LEVEL_POINTERS, checkArtifactShape, type ArtifactLevel } from '../../src/morph/artifact/check-artifact-shape.ts';
+import { artifactId, dependenciesDigest, payloadDigest } from '../../src/morph/artifact/artifact-digests.ts';
 import { sealArtifact } from '../../src/morph/artifact/seal-artifact.ts';
 import { CONTEXT_CODES, CONTEXT_RULES } from '../../src/morph/bundle/constants.ts';
 import { requirementProfile } from '../../src/shared/refusals.ts';
@@ -19,6 +23,10 @@ export interface ArtifactMutator {
   readonly requirement: string;
   readonly code: string;
   readonly profile: Profile;
+  /** Further requirements the vector tests (R-M10 for an unsealed twin). */
+  readonly also?: readonly string[];
+  /** What the vector's note adds to the mutator's name. */
+  readonly note?: string;
   /** From a valid artifact value to the text of an invalid artifact file. */
   readonly mutate: (artifact: JsonObject) => string;
 }
@@ -69,6 +77,31 @@ export function reseal(a: JsonObject): JsonObject {
   return sealed.value;
 }
 
+/**
+ * Recomputes the three digests from the members as they are, without the shape check: for faults the
+ * shape check itself refuses (R-M8's task id pattern) but the digests must not give away.
+ */
+export function resealMembers(a: JsonObject): JsonObject {
+  const str = (p: string) => getAt(a, p) as string;
+  const obj = (p: string) => getAt(a, p) as JsonObject;
+  const pd = payloadDigest(str('/section/payload'));
+  const dd = dependenciesDigest(obj('/modelDependencies'));
+  if (!dd.ok) throw new Error(dd.error.code);
+  const id = artifactId({
+    artifactVersion: str('/artifactVersion'),
+    inputSemanticDigest: str('/inputSemanticDigest'),
+    inputKind: str('/inputKind'),
+    plan: obj('/plan'),
+    section: { encoding: str('/section/encoding'), formatVersion: str('/section/formatVersion'), interpretationGuideId: str('/section/interpretationGuideId'), layoutMetadata: obj('/section/layoutMetadata') },
+    payloadDigest: pd,
+    dependenciesDigest: dd.value,
+    target: obj('/target'),
+    requestFrame: obj('/requestFrame'),
+  });
+  if (!id.ok) throw new Error(id.error.code);
+  return setAt(setAt(setAt(a, '/integrity/payloadDigest', pd), '/integrity/dependenciesDigest', dd.value), '/artifactId', id.value);
+}
+
 const write = (a: JsonValue) => writeJson(a, { indent: 2 }) + '\n';
 
 /**
@@ -81,6 +114,20 @@ function m(name: string, requirement: string, code: string, mutate: (a: JsonObje
     const out = mutate(a);
     return typeof out === 'string' ? out : write(out);
   } };
+}
+
+/**
+ * A fault checked before the digests (R-M10), twice: resealed under `name` (only the rule refuses it, so
+ * a reader that skips the rule but checks digests accepts it), and `<name>-unsealed` with the stale
+ * digests, citing R-M10 too (the rule's code answers before the digest's).
+ */
+function sealedAndUnsealed(name: string, requirement: string, code: string, mutate: (a: JsonObject) => JsonObject): ArtifactMutator[] {
+  const sealed = m(name, requirement, code, (a) => resealMembers(mutate(a)));
+  const unsealed = m(`${name}-unsealed`, requirement, code, mutate);
+  return [
+    { ...sealed, note: 'digests resealed: only this rule refuses it' },
+    { ...unsealed, also: [CONTEXT_RULES.IMPORT_ORDER], note: 'digests left stale: R-M10 checks this rule before the digests' },
+  ];
 }
 
 /** A value of the wrong type for a member rule. */
@@ -119,26 +166,26 @@ export function artifactMutators(): ArtifactMutator[] {
     m('input-digest-short', R.ARTIFACT_SHAPE, C.ARTIFACT_INVALID_MEMBER, (a) => setAt(a, '/inputSemanticDigest', '00')),
     m('input-kind-unknown', R.ARTIFACT_SHAPE, C.ARTIFACT_INVALID_MEMBER, (a) => setAt(a, '/inputKind', 'yaml-text')),
     m('planner-policy-unknown', R.ARTIFACT_SHAPE, C.ARTIFACT_INVALID_MEMBER, (a) => setAt(a, '/plan/plannerPolicy', 'fastest')),
-    m('task-id-pattern', R.TASK_TARGET, C.ARTIFACT_INVALID_MEMBER, (a) => setAt(a, '/requestFrame/task/id', 'Bad Id')),
+    ...sealedAndUnsealed('task-id-pattern', R.TASK_TARGET, C.ARTIFACT_INVALID_MEMBER, (a) => setAt(a, '/requestFrame/task/id', 'Bad Id')),
     m('task-instruction-empty', R.TASK_TARGET, C.ARTIFACT_INVALID_MEMBER, (a) => setAt(a, '/requestFrame/task/instruction', '')),
     m('target-model-empty', R.TASK_TARGET, C.ARTIFACT_INVALID_MEMBER, (a) => setAt(a, '/target/model', '')),
     m('target-tokenizer-empty', R.TASK_TARGET, C.ARTIFACT_INVALID_MEMBER, (a) => setAt(a, '/target/tokenizer', '')),
     m('unknown-member-and-bad-version', R.IMPORT_ORDER, C.ARTIFACT_UNKNOWN_MEMBER, (a) => setAt(setAt(a, '/artifactVersion', 'morph-artifact/2'), '/integrity/extra', null)),
     m('artifact-version-2', R.ARTIFACT_VERSIONS, C.UNSUPPORTED_ARTIFACT_VERSION, (a) => setAt(a, '/artifactVersion', 'morph-artifact/2')),
     m('dependency-mode-external', R.ARTIFACT_VERSIONS, C.UNSUPPORTED_DEPENDENCY_MODE, (a) => setAt(a, '/dependencyMode', 'external')),
-    m('template-version-2', R.ARTIFACT_VERSIONS, C.UNSUPPORTED_TEMPLATE_VERSION, (a) => setAt(a, '/requestFrame/templateVersion', 'morph-prompt/2')),
+    ...sealedAndUnsealed('template-version-2', R.ARTIFACT_VERSIONS, C.UNSUPPORTED_TEMPLATE_VERSION, (a) => setAt(a, '/requestFrame/templateVersion', 'morph-prompt/2')),
     m('algorithm-sha512', R.ARTIFACT_VERSIONS, C.UNSUPPORTED_INTEGRITY_ALGORITHM, (a) => setAt(a, '/integrity/algorithm', 'sha512')),
     m('canonicalization-2', R.ARTIFACT_VERSIONS, C.UNSUPPORTED_CANONICALIZATION, (a) => setAt(a, '/integrity/canonicalizationVersion', 'morph-c14n/2')),
     m('bad-version-and-dictionaries', R.IMPORT_ORDER, C.UNSUPPORTED_DEPENDENCY_MODE, (a) => setAt(setAt(a, '/dependencyMode', 'external'), '/modelDependencies/dictionaries', [])),
     m('dictionaries-empty', R.ARTIFACT_DICTIONARIES, C.UNSUPPORTED_ARTIFACT_DEPENDENCY, (a) => reseal(setAt(a, '/modelDependencies/dictionaries', []))),
     m('dictionaries-unsealed', R.ARTIFACT_DICTIONARIES, C.UNSUPPORTED_ARTIFACT_DEPENDENCY, (a) => setAt(a, '/modelDependencies/dictionaries', [new Map([['x', 'y']])])),
-    m('section-encoding-differs', R.ARTIFACT_AGREEMENT, C.PLAN_SECTION_MISMATCH, (a) => setAt(a, '/section/encoding', `${getAt(a, '/section/encoding') as string}-renamed`)),
+    ...sealedAndUnsealed('section-encoding-differs', R.ARTIFACT_AGREEMENT, C.PLAN_SECTION_MISMATCH, (a) => setAt(a, '/section/encoding', `${getAt(a, '/section/encoding') as string}-renamed`)),
     m('plan-format-version-differs', R.ARTIFACT_AGREEMENT, C.PLAN_SECTION_MISMATCH, (a) => setAt(a, '/plan/formatVersion', '2')),
-    m('section-guide-id-differs', R.GUIDE_AGREEMENT, C.GUIDE_ID_MISMATCH, (a) => setAt(a, '/section/interpretationGuideId', 'morph-guide/other')),
-    m('dependencies-guide-id-differs', R.GUIDE_AGREEMENT, C.GUIDE_ID_MISMATCH, (a) => setAt(a, '/modelDependencies/interpretationGuideId', 'morph-guide/other')),
+    ...sealedAndUnsealed('section-guide-id-differs', R.GUIDE_AGREEMENT, C.GUIDE_ID_MISMATCH, (a) => setAt(a, '/section/interpretationGuideId', 'morph-guide/other')),
+    ...sealedAndUnsealed('dependencies-guide-id-differs', R.GUIDE_AGREEMENT, C.GUIDE_ID_MISMATCH, (a) => setAt(a, '/modelDependencies/interpretationGuideId', 'morph-guide/other')),
     m('encoding-unregistered', R.ARTIFACT_CODEC, MORPH_CODES.UNSUPPORTED_ENCODING, (a) => setAt(setAt(a, '/plan/encoding', 'yaml'), '/section/encoding', 'yaml')),
     m('format-version-unregistered', R.ARTIFACT_CODEC, MORPH_CODES.UNSUPPORTED_ENCODING, (a) => setAt(setAt(a, '/plan/formatVersion', '9'), '/section/formatVersion', '9')),
-    m('plan-options-unknown', R.ARTIFACT_OPTIONS, MORPH_CODES.INVALID_CODEC_OPTIONS, (a) => setAt(a, '/plan/options', new Map([['indent', jsonNumber(2)]]))),
+    ...sealedAndUnsealed('plan-options-unknown', R.ARTIFACT_OPTIONS, MORPH_CODES.INVALID_CODEC_OPTIONS, (a) => setAt(a, '/plan/options', new Map([['indent', jsonNumber(2)]]))),
     m('payload-changed', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/section/payload', `${getAt(a, '/section/payload') as string} `)),
     m('payload-digest-changed', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/integrity/payloadDigest', ZERO_DIGEST)),
     m('dependencies-digest-changed', R.ARTIFACT_INTEGRITY, C.INTEGRITY_MISMATCH, (a) => setAt(a, '/integrity/dependenciesDigest', ZERO_DIGEST)),

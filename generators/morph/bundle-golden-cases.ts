@@ -14,7 +14,7 @@ import { writeBundle } from '../../src/morph/bundle/frame-bundle.ts';
 import { metadataValue } from '../../src/morph/bundle/parse-bundle-metadata.ts';
 import { CANDIDATE_PLANS, lookupCodec } from '../../src/morph/codecs/registry.ts';
 import type { EncodedSection } from '../../src/morph/codecs/types.ts';
-import { MORPH_CODES, type InputKind } from '../../src/morph/constants.ts';
+import { MORPH_CODES, RULES as MORPH_RULES, type InputKind } from '../../src/morph/constants.ts';
 import { getGuide, type InterpretationGuide } from '../../src/morph/guides/index.ts';
 import { irFromJsonText } from '../../src/morph/ir/ir-from-json-text.ts';
 import type { Ir } from '../../src/morph/ir/types.ts';
@@ -24,9 +24,9 @@ import { jsonEqual } from '../../src/shared/json/equal.ts';
 import { canonicalJson } from '../../src/shared/json/jcs.ts';
 import { parseJson } from '../../src/shared/json/parse-value.ts';
 import { writeJson } from '../../src/shared/json/write-value.ts';
-import { isJsonObject, type JsonValue } from '../../src/shared/json/value.ts';
+import { isJsonObject, JsonNumber, type JsonValue } from '../../src/shared/json/value.ts';
 import { caseId, type CaseSpec } from '../../src/shared/vectors.ts';
-import { artifactMutators, reseal, setAt } from './artifact-mutators.ts';
+import { artifactMutators, getAt, reseal, setAt } from './artifact-mutators.ts';
 import { bundleInputValue } from './bundle-input-value.ts';
 import { bundleMutators } from './bundle-mutators.ts';
 import { CODEC_MUTATORS } from './codec-mutators.ts';
@@ -200,15 +200,67 @@ function importCases(): CaseSpec[] {
   out.push(accept('morph.import', 'accept-validated-policy-recorded', artifact(ir(RECORDS), planOf('json-lines'), { plannerPolicy: 'validated' }).text, ['MORPH-ART-2'], 'any of the three policies may be recorded'));
   out.push(accept('morph.import', 'accept-task-id-dotted', artifact(ir('[]'), planOf('json-lines'), { requestFrame: { task: { id: '0.a-b', instruction: ' ' }, prefix: '', suffix: '' }, target: { model: 'm', tokenizer: 't' } }).text, ['R-M8'], 'task id 0.a-b matches [a-z0-9][a-z0-9.-]*; a one-space instruction is non-empty', 'strict'));
   out.push(accept('morph.import', 'accept-js-value', artifact(ir(RECORDS), planOf('path-value'), { inputKind: 'js-value' }).text, ['MORPH-ART-2', 'R-M6a'], 'inputKind js-value'));
-  const withIntegrity = (m: { code: string; requirement: string }) => (m.code === C.INTEGRITY_MISMATCH ? [m.requirement, 'R-M9'] : [m.requirement]);
+  const withIntegrity = (m: { code: string; requirement: string; also?: readonly string[] }) => [m.requirement, ...(m.code === C.INTEGRITY_MISMATCH ? ['R-M9'] : []), ...(m.also ?? [])];
   const bases = [{ label: 'json-compact', a: base }, { label: 'toon-tab', a: artifact(ir(RECORDS), planOf('toon', '\t')) }];
   // Shape mutators do not depend on the codec: the toon base repeats only the others.
   const generic = (name: string) => /^(unknown-member|missing|mistyped)-/.test(name);
   for (const m of artifactMutators()) {
-    for (const { label, a } of bases.filter((x, i) => i === 0 || !generic(m.name))) out.push(reject('morph.import', `mut-${m.name}-${label}`, m.mutate(a.value), m.code, withIntegrity(m), m.profile, `artifact mutator ${m.name}`));
+    for (const { label, a } of bases.filter((x, i) => i === 0 || !generic(m.name))) out.push(reject('morph.import', `mut-${m.name}-${label}`, m.mutate(a.value), m.code, withIntegrity(m), m.profile, `artifact mutator ${m.name}${m.note === undefined ? '' : `; ${m.note}`}`));
   }
   out.push(reject('morph.import', 'plan-delimiter-differs-from-layout', writeJson(reseal(setAt(artifact(ir(RECORDS), planOf('rows-delimited', '\t')).value, '/plan/options', new Map([['delimiter', ',']])))), C.PLAN_SECTION_MISMATCH, ['MORPH-ART-7'], requirementProfile('MORPH-ART-7'), 'plan says comma, the layout tab'));
   return out;
+}
+
+/**
+ * Malformed number lexemes sealed in (MORPH-PV-2): the declared digest is the semantic digest of the
+ * lexeme as the record writes it (the encoder writes any lexeme it is given), so the digest agrees and
+ * only a reader that checks the lexeme refuses the bundle or artifact.
+ */
+const R_PV_RECORDS = MORPH_RULES.PATH_VALUE_RECORD;
+const SEALED_BAD_LEXEMES: ReadonlyArray<readonly [label: string, lexeme: string]> = [
+  ['plus-sign', '+1'],
+  ['leading-zero', '01'],
+  ['bare-fraction', '.5'],
+  ['bare-point', '1.'],
+  ['bare-exponent', '1e'],
+  ['minus-only', '-'],
+  ['infinity', 'Infinity'],
+  ['digit-separator', '1_000'],
+  ['hex', '0x1F'],
+  ['leading-space', ' 1'],
+];
+
+/** morph.decode and morph.import cases whose only fault is a malformed lexeme under a matching digest. */
+function sealedLexemeCases(): CaseSpec[] {
+  const out: CaseSpec[] = [];
+  const plan = planOf('path-value');
+  for (const [label, lexeme] of SEALED_BAD_LEXEMES) {
+    const value: Ir = new Map<string, JsonValue>([['order', 'A-17'], ['total', new JsonNumber(lexeme)], ['items', [new JsonNumber('2')]]]);
+    const note = `the record for /total holds the lexeme ${JSON.stringify(lexeme)}, and the declared digest is that lexeme's: only the lexeme rule refuses it`;
+    out.push(reject('morph.decode', `pv-lexeme-sealed-${label}`, bundle(value, plan).text, MORPH_CODES.INVALID_NUMBER_LEXEME, [R_PV_RECORDS, 'MORPH-CTX-8'], 'core', note));
+    // Two artifact carriers show the import reaches the codec's lexeme rule too (R-M10).
+    if (label === 'plus-sign' || label === 'leading-zero') out.push(reject('morph.import', `pv-lexeme-sealed-${label}`, artifact(value, plan).text, MORPH_CODES.INVALID_NUMBER_LEXEME, [R_PV_RECORDS, 'R-M10'], 'core', note));
+  }
+  return out;
+}
+
+/**
+ * R-M10's last step: a resealed artifact whose layout digest equals inputSemanticDigest but whose
+ * payload decodes to another value; only the digest of the decoded value refuses it.
+ */
+function decodedValueDigestCases(): CaseSpec[] {
+  const base = artifact(ir(NESTED), planOf('json-compact')).value;
+  const payload = getAt(base, '/section/payload') as string;
+  const edits: ReadonlyArray<readonly [name: string, from: string, to: string, note: string]> = [
+    ['decoded-value-differs-resealed', '"A-17"', '"A-18"', 'the payload says A-18 where the declared digest is of A-17'],
+    ['decoded-lexeme-respelled-resealed', '1.2300', '1.23', 'the payload respells 1.2300 as 1.23: a reader that compares values, not lexemes, misses it'],
+  ];
+  const rules = ['R-M10', 'MORPH-ID-1'];
+  return edits.map(([name, from, to, note]) => {
+    if (!payload.includes(from)) throw new Error(`${name}: ${from} not in the payload`);
+    const text = writeJson(reseal(setAt(base, '/section/payload', payload.replace(from, to))), { indent: 2 }) + '\n';
+    return reject('morph.import', name, text, MORPH_CODES.DIGEST_MISMATCH, rules, 'core', `${note}; layout semanticDigest and inputSemanticDigest agree and the artifact is resealed`);
+  });
 }
 
 function reverseAll(v: JsonValue): JsonValue {
@@ -316,7 +368,7 @@ function generatedCases(): CaseSpec[] {
 /** Every part-2 golden case; a case whose op and input repeat an earlier one's is dropped (one vector). */
 export function bundleGoldenCases(): CaseSpec[] {
   const seen = new Set<string>();
-  return [...decodeRecipes(), ...decodeMutations(), ...codecMutationsInContainers(), ...importCases(), ...encodeCases(), ...generatedCases()].filter((c) => {
+  return [...decodeRecipes(), ...decodeMutations(), ...codecMutationsInContainers(), ...importCases(), ...sealedLexemeCases(), ...decodedValueDigestCases(), ...encodeCases(), ...generatedCases()].filter((c) => {
     const id = caseId(c.op, c.input);
     if (seen.has(id)) return false;
     seen.add(id);

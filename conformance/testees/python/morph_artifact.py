@@ -43,7 +43,8 @@ DEPENDENCIES = (("schema", _any, False), ("dictionaries", lambda v: isinstance(v
 TARGET = (("model", _non_empty, True), ("tokenizer", _non_empty, True))  # R-M8
 REQUEST_FRAME = (("task", _object, True), ("prefix", _string, True), ("suffix", _string, True),
                  ("templateVersion", _string, True))
-TASK = (("id", lambda v: isinstance(v, str) and TASK_ID.match(v) is not None, True),
+TASK = (("id", lambda v: isinstance(v, str) and (TASK_ID.match(v) is not None
+                                                 or (faults.on("morph-artifact-task-id-unchecked") and v != "")), True),
         ("instruction", _non_empty, True))  # R-M8
 INTEGRITY = (("payloadDigest", is_hex64, True), ("dependenciesDigest", is_hex64, True),
              ("algorithm", _string, True), ("canonicalizationVersion", _string, True))
@@ -91,22 +92,30 @@ def import_artifact(data):
     holders = {"artifactVersion": artifact, "dependencyMode": artifact, "templateVersion": frame,
                "algorithm": integrity, "canonicalizationVersion": integrity}
     for member, expected, code in FIXED:
+        if member == "templateVersion" and faults.on("morph-artifact-template-version-unchecked"):
+            continue
         if holders[member][member] != expected:
             raise Refused(code, "%s is not %s (MORPH-ART-3)" % (member, expected))
     if "dictionaries" in deps and not (faults.on("morph-artifact-dictionaries-allowed") and deps["dictionaries"] == []):
         raise Refused("UNSUPPORTED_ARTIFACT_DEPENDENCY", "morph-artifact/1 has no dictionaries (MORPH-ART-4)")
-    if plan["encoding"] != section["encoding"] or plan["formatVersion"] != section["formatVersion"]:
+    # The fault trusts the plan: it never compares the section's codec with it and decodes by the plan's.
+    agreement_unchecked = faults.on("morph-artifact-agreement-unchecked")
+    if (plan["encoding"] != section["encoding"] or plan["formatVersion"] != section["formatVersion"]) and not agreement_unchecked:
         raise Refused("PLAN_SECTION_MISMATCH", "plan and section name different codecs (MORPH-ART-5)")
-    if section["interpretationGuideId"] != deps["interpretationGuideId"]:
+    if section["interpretationGuideId"] != deps["interpretationGuideId"] and not faults.on("morph-artifact-guide-id-unchecked"):
         raise Refused("GUIDE_ID_MISMATCH", "section and dependencies name different guides (MORPH-ART-5)")
     if not is_registered(plan["encoding"], plan["formatVersion"]):
         raise Refused("UNSUPPORTED_ENCODING", "no codec %s@%s (MORPH-ART-6)" % (plan["encoding"], plan["formatVersion"]))
-    check_options(plan["encoding"], plan["options"])
+    if not faults.on("morph-artifact-options-unchecked"):
+        check_options(plan["encoding"], plan["options"])
     if "delimiter" in plan["options"] and plan["options"]["delimiter"] != section["layoutMetadata"].get("delimiter"):
         raise Refused("PLAN_SECTION_MISMATCH", "the plan's delimiter differs from the layout's (MORPH-ART-7)")
     _check_integrity(artifact)
-    return decode_payload(section["encoding"], section["layoutMetadata"], artifact["inputKind"],
-                          artifact["inputSemanticDigest"], section["payload"])
+    encoding = plan["encoding"] if agreement_unchecked else section["encoding"]
+    # The fault trusts the sealed payload: its digest matched, so the decoded value is not digested again.
+    return decode_payload(encoding, section["layoutMetadata"], artifact["inputKind"],
+                          artifact["inputSemanticDigest"], section["payload"],
+                          check_decoded_digest=not faults.on("morph-artifact-decoded-digest-trusted"))
 
 
 def _check_integrity(artifact):

@@ -7,7 +7,7 @@ import type { JsonValue } from '../shared/json/value.ts';
 import { writeJson } from '../shared/json/write-value.ts';
 import type { CaseRecord } from '../results/case-record.ts';
 import { isFailingOutcome } from '../results/outcome.ts';
-import { quotedCertifyArgs } from '../results/rerun-line.ts';
+import { quotedCertifyArgs, showActualCommand, showInputCommand } from '../results/rerun-line.ts';
 import { loadRequirements, REGISTRY_FORMATS } from '../shared/registry.ts';
 import { scoreText, summarize } from '../results/summarize.ts';
 
@@ -18,6 +18,8 @@ export interface HtmlResult {
   readonly gotText?: string;
   readonly diff?: readonly string[];
   readonly stderr?: string;
+  /** Set when the actual observation, verdict text or stderr shown here is cut: the command that prints it whole. */
+  readonly wholeCommand?: string;
   readonly time: number;
   readonly expectedFailure?: string;
   /** The verdict the testee chose on an `either` case (recorded, not scored). */
@@ -140,8 +142,27 @@ function gotLabel(r: CaseRecord): string {
   return g.verdict;
 }
 
+/** Where the page's records are kept whole. */
+export interface HtmlSources {
+  /**
+   * The results files the records were read from (or are written to): `formcert show --actual` reads
+   * a cut observation whole from them. Undefined: the page names a placeholder.
+   */
+  readonly results?: readonly string[];
+  /** The results files hold other implementations than the page's (a site's page of one): commands name the implementation. */
+  readonly severalImplementations?: boolean;
+}
+
+/** What a page names when it does not know its results file. */
+export const UNKNOWN_RESULTS = '<results.jsonl>';
+
 /** Groups records into rows (op, then primary requirement, then name) and columns (implementations). */
-export function buildHtmlData(records: readonly CaseRecord[], title = 'formcert certification report', rules: ReadonlyMap<string, string> = loadRuleTexts()): HtmlData {
+export function buildHtmlData(
+  records: readonly CaseRecord[],
+  title = 'formcert certification report',
+  rules: ReadonlyMap<string, string> = loadRuleTexts(),
+  sources: HtmlSources = {},
+): HtmlData {
   const impls = [...new Set(records.map((r) => r.implementation))].sort();
   const implIndex = new Map(impls.map((n, i) => [n, i]));
   const rows = new Map<string, HtmlCase>();
@@ -167,20 +188,24 @@ export function buildHtmlData(records: readonly CaseRecord[], title = 'formcert 
         inputTruncated: r.inputTruncated === true || input.cut,
         expected: expectedLabel(r),
         ...(expectedText ? { expectedText: expectedText.text } : {}),
-        ...(cut ? { wholeCommand: `formcert show ${r.id}` } : {}),
+        ...(cut ? { wholeCommand: showInputCommand(r) } : {}),
         results: {},
       };
       rows.set(r.id, row);
     }
     // A passing observation equals the expected one: showing it twice only makes the page bigger.
-    const gotText = r.got.observation !== undefined && r.outcome !== 'pass' ? observationText(r.got.observation, limit).text : undefined;
-    const stderr = r.stderr ? boundText(r.stderr, limit).text : undefined;
+    const gotText = r.got.observation !== undefined && r.outcome !== 'pass' ? observationText(r.got.observation, limit) : undefined;
+    const stderr = r.stderr ? boundText(r.stderr, limit) : undefined;
+    const got = boundText(gotLabel(r));
+    // results.jsonl keeps what the page cuts: the details name the command that prints it whole.
+    const gotCut = gotText?.cut === true || stderr?.cut === true || got.cut;
     row.results[implIndex.get(r.implementation)!] = {
       outcome: r.outcome,
-      got: boundText(gotLabel(r)).text,
-      ...(gotText !== undefined ? { gotText } : {}),
+      got: got.text,
+      ...(gotText !== undefined ? { gotText: gotText.text } : {}),
       ...(r.diff ? { diff: r.diff } : {}),
-      ...(stderr ? { stderr } : {}),
+      ...(stderr ? { stderr: stderr.text } : {}),
+      ...(gotCut ? { wholeCommand: showActualCommand(r, sources.results ?? [UNKNOWN_RESULTS], impls.length > 1 || sources.severalImplementations === true) } : {}),
       time: r.time,
       ...(r.expectedFailure !== undefined ? { expectedFailure: r.expectedFailure } : {}),
       ...(r.expected.verdict === 'either' && (r.got.verdict === 'accept' || r.got.verdict === 'reject') ? { either: r.got.verdict } : {}),

@@ -220,6 +220,7 @@ export const REPORT_JS = `
     section(d, 'Expected', c.expected + (c.expectedText ? '\\n' + c.expectedText : ''), 'details-expected');
     section(d, 'Got', r.got + (r.gotText ? '\\n' + r.gotText : ''), 'details-got');
     section(d, 'Testee stderr', r.stderr, 'details-stderr');
+    if (r.wholeCommand) d.appendChild(el('p', { 'class': 'muted', id: 'details-whole-actual' }, 'whole answer (observation, verdict, stderr): ' + r.wholeCommand));
     $('details').hidden = false;
     $('details').setAttribute('data-case', c.id);
     // A link to the page with #<case id>/<implementation index> opens this case directly.

@@ -6,6 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedJson, renderHtml } from './render-html.ts';
 import { buildSite, sampleRecords } from './report-fixtures.test-helpers.ts';
+import { shellWord } from '../results/rerun-line.ts';
+import { renderJsonl } from './write-report-dir.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -24,10 +26,12 @@ if (!existsSync(CHROMIUM)) {
   console.warn(`SKIPPED: the HTML report browser test needs ${CHROMIUM} (apt-get install -y chromium)`);
 }
 
-describe('HTML report in headless Chromium', () => {
+// Page loads and clicks take a few seconds on a loaded 2-core CI machine: more than the default 5 s per test.
+describe('HTML report in headless Chromium', { timeout: 20_000 }, () => {
   // One browser for the file: launching Chromium is most of the cost.
   let browser: Browser | undefined;
   let url = '';
+  let resultsFile = '';
   const errors: string[] = [];
   const requests: string[] = [];
   beforeAll(async () => {
@@ -35,7 +39,10 @@ describe('HTML report in headless Chromium', () => {
     const { chromium } = await import('playwright-core');
     const dir = mkdtempSync(join(tmpdir(), 'formcert-html-'));
     const file = join(dir, 'report.html');
-    writeFileSync(file, renderHtml(sampleRecords(), 'test report'));
+    // The page names the results file it was written beside (as writeReportDir does).
+    resultsFile = join(dir, 'results.jsonl');
+    writeFileSync(resultsFile, renderJsonl(sampleRecords()));
+    writeFileSync(file, renderHtml(sampleRecords(), 'test report', { results: [resultsFile] }));
     url = pathToFileURL(file).href;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   }, 15_000);
@@ -125,6 +132,25 @@ describe('HTML report in headless Chromium', () => {
     await again.goto(page.url());
     expect(await again.locator('#details-diff').textContent()).toContain('/position:');
     await again.close();
+    await page.close();
+  });
+
+  browserTest('names the command that prints a cut actual observation whole, and none for what is shown whole', async () => {
+    const page = await open();
+    await page.locator('tr.case:visible td.cell[data-outcome="fail:accepted-invalid"]').first().click();
+    const got = (await page.locator('#details-got').textContent())!;
+    expect(got).toMatch(/… \d+ more characters not shown$/);
+    expect(got).not.toContain('123456789012345678901234567890');
+    // Two implementations on the page: the command names whose answer it prints.
+    expect(await page.locator('#details-whole-actual').textContent()).toBe(
+      `whole answer (observation, verdict, stderr): formcert show --actual bbbb0000000000000003 --results ${shellWord(resultsFile)} --implementation 'beta 0.3'`,
+    );
+    // A case whose answer is shown whole has no such line.
+    await page.locator('#details-close').click();
+    await page.selectOption('#filter-outcome', 'fail:wrong-observation');
+    await page.locator('tr.case:visible td.cell[data-outcome="fail:wrong-observation"]').click();
+    expect(await page.locator('#details-got').textContent()).toContain('12345678901234567891');
+    expect(await page.locator('#details-whole-actual').count()).toBe(0);
     await page.close();
   });
 

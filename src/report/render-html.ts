@@ -3,7 +3,7 @@
  * script element (with `<` escaped, so no text in it can close the element) and drawn by the page.
  */
 import type { CaseRecord } from '../results/case-record.ts';
-import { buildHtmlData, type HtmlData } from './build-html-data.ts';
+import { buildHtmlData, loadRuleTexts, type HtmlData, type HtmlSources } from './build-html-data.ts';
 import { REPORT_CSS, REPORT_JS } from './html-assets.ts';
 
 /** JSON safe inside a `<script>` element: `<`, and the two JS line separators, escaped. */
@@ -15,9 +15,9 @@ function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** Renders the page for one run or for merged runs of several implementations. */
-export function renderHtml(records: readonly CaseRecord[], title?: string): string {
-  const data: HtmlData = buildHtmlData(records, title);
+/** Renders the page for one run or for merged runs of several implementations; `sources` names the results files that keep the records whole. */
+export function renderHtml(records: readonly CaseRecord[], title?: string, sources: HtmlSources = {}): string {
+  const data: HtmlData = buildHtmlData(records, title, loadRuleTexts(), sources);
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -8,7 +8,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isScoredOutcome, type Outcome } from '../results/outcome.ts';
 import type { CaseRecord } from '../results/case-record.ts';
-import { loadRuleTexts } from './build-html-data.ts';
+import { loadRuleTexts, type HtmlSources } from './build-html-data.ts';
 import { renderBadge } from './render-badge.ts';
 import { renderHtml } from './render-html.ts';
 import { summarize } from '../results/summarize.ts';
@@ -45,8 +45,8 @@ function dataUri(svg: string): string {
   return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
 }
 
-/** The pages of a site as file name (relative, `/`-separated) → content. */
-export function renderSite(records: readonly CaseRecord[], rules: ReadonlyMap<string, string> = loadRuleTexts()): Map<string, string> {
+/** The pages of a site as file name (relative, `/`-separated) → content; `sources` names the results files the records came from. */
+export function renderSite(records: readonly CaseRecord[], rules: ReadonlyMap<string, string> = loadRuleTexts(), sources: HtmlSources = {}): Map<string, string> {
   const files = new Map<string, string>();
   const impls = [...new Set(records.map((r) => r.implementation))].sort();
   const ops = [...new Set(records.map((r) => r.op))].sort();
@@ -64,7 +64,7 @@ export function renderSite(records: readonly CaseRecord[], rules: ReadonlyMap<st
     const badge = renderBadge(s);
     const slug = implSlug.get(impl)!;
     files.set(`badges/${slug}.svg`, badge);
-    files.set(`impl/${slug}.html`, renderHtml(own, `formcert: ${impl}`));
+    files.set(`impl/${slug}.html`, renderHtml(own, `formcert: ${impl}`, { ...sources, severalImplementations: impls.length > 1 }));
     const cells = ops.map((op) => {
       const mine = own.filter((r) => r.op === op);
       const scored = mine.filter((r) => isScoredOutcome(r.outcome) && !(r.expected.verdict === 'either' && r.outcome === 'pass'));
@@ -128,9 +128,9 @@ function renderRequirementPage(id: string, text: string | undefined, citing: rea
   );
 }
 
-/** Writes the site under `dir`, replacing the pages of an earlier site there. */
-export async function writeSite(dir: string, records: readonly CaseRecord[]): Promise<string[]> {
-  const files = renderSite(records);
+/** Writes the site under `dir`, replacing the pages of an earlier site there; `results` are the files the records came from. */
+export async function writeSite(dir: string, records: readonly CaseRecord[], results?: readonly string[]): Promise<string[]> {
+  const files = renderSite(records, loadRuleTexts(), results !== undefined ? { results } : {});
   for (const sub of ['impl', 'req', 'badges']) await rm(join(dir, sub), { recursive: true, force: true });
   for (const sub of ['impl', 'req', 'badges']) await mkdir(join(dir, sub), { recursive: true });
   for (const [name, text] of files) await writeFile(join(dir, name), text);

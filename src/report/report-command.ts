@@ -7,6 +7,7 @@ import { renderBadge } from './render-badge.ts';
 import { renderHtml } from './render-html.ts';
 import { renderJunit } from './render-junit.ts';
 import { renderMarkdown } from './render-markdown.ts';
+import { REPORT_FILES } from '../results/report-files.ts';
 import { renderTextSummary } from '../results/render-text-summary.ts';
 import { rerunCaseCommand } from '../results/rerun-line.ts';
 import { summarize } from '../results/summarize.ts';
@@ -44,7 +45,7 @@ export async function reportCommand(
     format === 'merge'
       ? renderJsonl(records)
       : format === 'html'
-        ? renderHtml(records, opts.title)
+        ? renderHtml(records, opts.title, { results: opts.report !== undefined ? [join(opts.report, REPORT_FILES.jsonl)] : paths })
         : format === 'junit'
           ? renderJunit(records)
           : format === 'markdown'
@@ -86,7 +87,7 @@ export async function siteCommand(dir: string, paths: readonly string[], io: { o
   }
   try {
     const { writeSite } = await import('./render-site.ts');
-    const files = await writeSite(dir, merged.value);
+    const files = await writeSite(dir, merged.value, paths);
     io.out(`formcert report site: ${files.length} pages in ${dir}/ (open ${join(dir, 'index.html')})\n`);
   } catch (e) {
     io.err(`formcert report site: cannot write ${dir}: ${(e as Error).message}\n`);

@@ -35,6 +35,10 @@ export function record(p: Partial<CaseRecord> & Pick<CaseRecord, 'id' | 'outcome
 /** The certify arguments beta's records carry (rerun-line.ts). */
 export const BETA_CERTIFY_ARGS = ['--codes', '--persistent', '--', 'beta-reader', "--label=it's"] as const;
 
+/** An observation past the page's text bound, with a lexeme past 2^53 at its end (what a cut hides). */
+export const BIG_ACTUAL_TEXT = `{"digest":"00","canonical":"${'ab'.repeat(3000)}","tail":123456789012345678901234567890}`;
+const BIG_ACTUAL = json(BIG_ACTUAL_TEXT);
+
 /** Six cases × two implementations, with a hostile input and stderr. */
 export function sampleRecords(): CaseRecord[] {
   const big = json('{"position":12345678901234567890,"kind":"Transaction"}');
@@ -65,7 +69,8 @@ export function sampleRecords(): CaseRecord[] {
         implementation: impl,
         outcome: beta ? 'fail:accepted-invalid' : 'pass',
         expected: { verdict: 'reject', code: 'JSON_DUPLICATE_MEMBER' },
-        got: beta ? { verdict: 'accept', observation: json('{"digest":"00"}') } : { verdict: 'reject', code: 'JSON_DUPLICATE_MEMBER' },
+        // beta's observation is longer than the page shows: the details name the command that prints it whole.
+        got: beta ? { verdict: 'accept', observation: BIG_ACTUAL } : { verdict: 'reject', code: 'JSON_DUPLICATE_MEMBER' },
       }),
       record({
         id: 'bbbb0000000000000004',

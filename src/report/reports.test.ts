@@ -9,6 +9,8 @@ import { renderTextSummary } from '../results/render-text-summary.ts';
 import { record, sampleRecords } from './report-fixtures.test-helpers.ts';
 import { scoreText, summarize } from '../results/summarize.ts';
 import { renderJsonl } from './write-report-dir.ts';
+import { buildHtmlData } from './build-html-data.ts';
+import { showInputCommand } from '../results/rerun-line.ts';
 
 describe('case records', () => {
   it('round-trip through JSON lines with observation lexemes kept', () => {
@@ -131,5 +133,26 @@ describe('merging reports', () => {
     const m = mergeRecords([{ path: 'a', records: all }]);
     const obs = m.ok ? m.value.find((r) => r.got.observation !== undefined && r.outcome === 'fail:wrong-observation')?.got.observation : undefined;
     expect(obs && writeJson(obs)).toBe('{"position":12345678901234567891,"kind":"Transaction"}');
+  });
+});
+
+describe('commands that print what the HTML report cuts', () => {
+  const long = new TextEncoder().encode(`{"schema":3,"pad":"${'x'.repeat(5000)}"}\n`);
+
+  it('name the run\'s --vectors for a cut input, and the results file (and implementation) for a cut answer', () => {
+    const stderr = 'e'.repeat(5000);
+    const fuzzRun = record({ id: 'dddd0000000000000001', outcome: 'errored:crash', got: { verdict: 'errored', detail: 'crash' }, stderr, ...recordInput(long), certifyArgs: ['--vectors', 'reports/fuzz', '--', 'r'] });
+    const one = buildHtmlData([fuzzRun], 't', new Map(), { results: ['out dir/results.jsonl'] });
+    expect(one.cases[0]!.wholeCommand).toBe('formcert show dddd0000000000000001 --vectors reports/fuzz');
+    expect(one.cases[0]!.results[0]!.wholeCommand).toBe("formcert show --actual dddd0000000000000001 --results 'out dir/results.jsonl'");
+    // A results site's page of one implementation reads files holding several: it names the implementation.
+    const page = buildHtmlData([fuzzRun], 't', new Map(), { results: ['a.jsonl', 'b.jsonl'], severalImplementations: true });
+    expect(page.cases[0]!.results[0]!.wholeCommand).toBe("formcert show --actual dddd0000000000000001 --results a.jsonl --results b.jsonl --implementation 'alpha 1.0'");
+    // A `--vectors` after `--` is the testee's, not the run's; nothing is cut here, so no command.
+    const short = record({ id: 'dddd0000000000000002', outcome: 'fail:rejected-valid', got: { verdict: 'reject', code: 'X' }, certifyArgs: ['--', 'r', '--vectors', 'v'] });
+    const plain = buildHtmlData([short], 't', new Map());
+    expect(plain.cases[0]!.wholeCommand).toBeUndefined();
+    expect(plain.cases[0]!.results[0]!.wholeCommand).toBeUndefined();
+    expect(showInputCommand(short)).toBe('formcert show dddd0000000000000002');
   });
 });

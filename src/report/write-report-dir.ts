@@ -59,7 +59,7 @@ export async function writeReportDir(dir: string, records: readonly CaseRecord[]
     [paths.jsonl, (tmp) => writeJsonl(tmp, records)],
     [paths.junit, text(() => renderJunit(records))],
     [paths.markdown, text(() => renderMarkdown(records, summary))],
-    [paths.html, text(() => renderHtml(records))],
+    [paths.html, text(() => renderHtml(records, undefined, { results: [paths.jsonl] }))],
     [paths.badge, text(() => renderBadge(summary))],
   ];
   let firstError: unknown;

@@ -25,3 +25,34 @@ export function quotedCertifyArgs(record: Pick<CaseRecord, 'certifyArgs'>): stri
 export function rerunCaseCommand(record: Pick<CaseRecord, 'id' | 'certifyArgs'>): string | undefined {
   return record.certifyArgs === undefined ? undefined : certifyCasesCommand(record.id, record.certifyArgs);
 }
+
+/** The `--vectors DIR` a record's run was given (undefined: the bundled golden/). */
+function vectorsOf(record: Pick<CaseRecord, 'certifyArgs'>): string | undefined {
+  const args = record.certifyArgs ?? [];
+  const end = args.indexOf('--');
+  const at = args.indexOf('--vectors');
+  return at >= 0 && (end < 0 || at < end) ? args[at + 1] : undefined;
+}
+
+/** `formcert show <id>` (with the run's `--vectors`): prints a case's whole input and expectation. */
+export function showInputCommand(record: Pick<CaseRecord, 'id' | 'certifyArgs'>): string {
+  const vectors = vectorsOf(record);
+  return ['formcert', 'show', record.id, ...(vectors !== undefined ? ['--vectors', vectors] : [])].map(shellWord).join(' ');
+}
+
+/**
+ * `formcert show --actual <id> --results <file>…` (with `--implementation` when the results hold
+ * several): prints what the testee answered, whole, from the results file that keeps every record.
+ */
+export function showActualCommand(record: Pick<CaseRecord, 'id' | 'implementation'>, results: readonly string[], severalImplementations: boolean): string {
+  return [
+    'formcert',
+    'show',
+    '--actual',
+    record.id,
+    ...results.flatMap((r) => ['--results', r]),
+    ...(severalImplementations ? ['--implementation', record.implementation] : []),
+  ]
+    .map(shellWord)
+    .join(' ');
+}

@@ -1,14 +1,18 @@
 /**
  * The cosmetic pass after fast-check's structural shrink: where the format says spacing and member
- * order carry no meaning for an op, the shrunk input is rewritten compact and (where the format has
- * one) in its canonical member order — kept only when the same finding still reproduces on the
- * rewritten bytes. A person then reads `{"schema":3,…}` instead of a shuffled, tab-padded line,
- * and whatever spacing is left is spacing the disagreement needs.
+ * order carry no meaning for an op, the shrunk input is rewritten compact, in its canonical member
+ * order, or both — each rewrite kept only when the same finding (class, oracle code, rule) still
+ * reproduces on the rewritten bytes. A person then reads `{"schema":3,…}` instead of a shuffled,
+ * tab-padded line; whatever spacing is left is spacing the disagreement needs, and even then the
+ * members stand in canonical order around it.
  *
- * Only whole JSON values are rewritten: a line (or text) that does not scan as one JSON value is
- * kept byte for byte, because its bytes may be what the disagreement is about. Tokens keep their
- * bytes (number lexemes, string escapes); only the bytes between tokens and the order of members go.
+ * Only whole JSON values are rewritten: a line (or text) that does not scan as one JSON value by the
+ * shared token toolkit (R-S1 tokens: strings with their escapes, number lexemes, literals) is kept
+ * byte for byte, because its bytes may be what the disagreement is about. Tokens keep their bytes
+ * (number lexemes, string escapes); only the bytes between tokens and the order of members change.
  */
+import { BYTE } from '../../shared/json/constants.ts';
+import { LITERAL_FALSE, LITERAL_NULL, LITERAL_TRUE, scanLiteral, scanNumber, scanStringBody, TOKEN_FAILED, TokenScan } from '../../shared/json/scan-tokens.ts';
 import type { OpName } from '../../shared/ops.ts';
 
 /** The member order one object level should take, and the orders of the levels under its members. */
@@ -19,6 +23,12 @@ export interface MemberOrder {
   readonly members?: Readonly<Record<string, MemberOrder>>;
   /** The order of the objects that are items of an array held by a member, by member name. */
   readonly items?: Readonly<Record<string, MemberOrder>>;
+  /**
+   * The order depends on the object's record type: the string value of `member` picks one of
+   * `orders` (codegraph's `t`, CG-WRITE-1); an object of no listed type keeps its order. When set,
+   * `order` applies to no object.
+   */
+  readonly byType?: { readonly member: string; readonly orders: Readonly<Record<string, MemberOrder>> };
 }
 
 /** What the format lets the cosmetic pass change in an op's input. */
@@ -31,20 +41,70 @@ export interface CosmeticRules {
   readonly order?: MemberOrder;
 }
 
-const SPACE = 0x20;
-const TAB = 0x09;
-const LF = 0x0a;
-const CR = 0x0d;
+/** An op whose input has nothing cosmetic: why, by rule. */
+export interface NoCosmeticRules {
+  readonly none: string;
+}
+
+/** The three rewrites, tried in this order: spacing first (the common noise), then order on top, then order alone. */
+export const COSMETIC_PASSES = ['compact', 'compact-ordered', 'ordered'] as const;
+export type CosmeticPass = (typeof COSMETIC_PASSES)[number];
+
+const { SPACE, TAB, LF, CR } = BYTE;
+/** RFC 8259 whitespace: what the strict JSON core skips between tokens of a whole JSON text (R-S1). */
+const JSON_SPACING = [SPACE, TAB, LF, CR];
 
 /** R-J8: an entry's and its metadata's canonical member order. */
 const JOURNAL_METADATA: MemberOrder = { order: ['principal', 'correlation', 'causation', 'request', 'link', 'at_us'] };
 const JOURNAL_ENTRY: MemberOrder = { order: ['position', 'kind', 'id', 'version', 'metadata', 'payload'], members: { metadata: JOURNAL_METADATA } };
 
+/** CG-WRITE-1: a Literal has `k` first, then its kind's members in R-C8 order; a NamedArgument is `name, value`. */
+const CODEGRAPH_LITERAL: { order: readonly string[]; items: Record<string, MemberOrder> } = { order: ['k', 'value', 'type', 'name', 'items', 'arguments'], items: {} };
+const CODEGRAPH_ARGUMENT: MemberOrder = { order: ['name', 'value'], members: { value: CODEGRAPH_LITERAL } };
+// A Literal nests: `items` holds Literals, `arguments` NamedArguments, whose `value` is a Literal again.
+CODEGRAPH_LITERAL.items.items = CODEGRAPH_LITERAL;
+CODEGRAPH_LITERAL.items.arguments = CODEGRAPH_ARGUMENT;
+
 /**
- * The ops whose inputs have insignificant spacing, by the format's own words. Ops that are absent
- * (bundles, binary encodings) are left as fast-check shrank them.
+ * CG-WRITE-1: each record type's member order. An entity's attributes follow `d` in the order given
+ * (they are not named here, so they keep their relative order); its `value` attribute is a Literal.
  */
-export const COSMETIC_RULES: Partial<Record<OpName, CosmeticRules>> = {
+const CODEGRAPH_RECORD: MemberOrder = {
+  order: [],
+  byType: {
+    member: 't',
+    orders: {
+      header: {
+        order: ['t', 'schemaVersion', 'lang', 'extractor', 'root', 'repository', 'dict'],
+        members: { dict: { order: ['kinds', 'traits', 'edges', 'provenance'] } },
+      },
+      f: { order: ['t', 'i', 'path'] },
+      e: { order: ['t', 'i', 'k', 'tr', 'm', 's', 'd'], members: { value: CODEGRAPH_LITERAL } },
+      x: { order: ['t', 'k', 'f', 'o', 'p', 'anchor', 'sourceFile', 'arguments'], items: { arguments: CODEGRAPH_ARGUMENT } },
+      eof: { order: ['t', 'counts'], members: { counts: { order: ['files', 'entities', 'edges'] } } },
+    },
+  },
+};
+
+/** MORPH-ART-2, in the order the oracle's artifact writer uses. Options, layout metadata and schema are the codec's or the user's: kept. */
+const MORPH_ARTIFACT: MemberOrder = {
+  order: ['artifactVersion', 'artifactId', 'inputSemanticDigest', 'inputKind', 'plan', 'section', 'modelDependencies', 'dependencyMode', 'target', 'requestFrame', 'integrity'],
+  members: {
+    plan: { order: ['encoding', 'formatVersion', 'options', 'plannerPolicy'] },
+    section: { order: ['encoding', 'formatVersion', 'payload', 'layoutMetadata', 'interpretationGuideId'] },
+    modelDependencies: { order: ['schema', 'interpretationGuideId', 'interpretationGuideVersion', 'interpretationGuideText', 'dictionaries'] },
+    target: { order: ['model', 'tokenizer'] },
+    requestFrame: { order: ['task', 'prefix', 'suffix', 'templateVersion'], members: { task: { order: ['id', 'instruction'] } } },
+    integrity: { order: ['payloadDigest', 'dependenciesDigest', 'algorithm', 'canonicalizationVersion'] },
+  },
+};
+
+/**
+ * What each op's input lets the pass change, by the format's own words; every op has a decision.
+ * Strings are never touched, so the JSON texts and files carried inside strings (the journal of
+ * journal.append, the input text of morph.encode) keep their bytes.
+ */
+export const COSMETIC_RULES: Readonly<Record<OpName, CosmeticRules | NoCosmeticRules>> = {
   // JRN-LINE-1: inside a line only space and tab are insignificant. R-J8: readers accept any member
   // order; writers use header, frame and entry orders (the three share no member name). Payloads
   // are the application's: their order is kept.
@@ -57,11 +117,37 @@ export const COSMETIC_RULES: Partial<Record<OpName, CosmeticRules>> = {
       items: { entries: JOURNAL_ENTRY },
     },
   },
-  // CG-FILE-1: space and tab between tokens (CR only in core, so it stays). R-C1: member order is free, writers put `t` first.
-  'codegraph.read': { lines: true, spacing: [SPACE, TAB], order: { order: ['t'] } },
+  // JRN-OP-1: one strict JSON object (R-S1 whitespace between tokens), `journal` then `group`, the
+  // group's entries in the wire shape of JRN-ENT-1, whose canonical order is R-J8's.
+  'journal.append': { lines: false, spacing: JSON_SPACING, order: { order: ['journal', 'group'], items: { group: JOURNAL_ENTRY } } },
+  // JRN-OP-3: a strict JSON array of strings: spacing only (an array has no member order).
+  'journal.track-key': { lines: false, spacing: JSON_SPACING },
+  // CG-FILE-1: space and tab between tokens (CR only in core, so it stays). R-C1: member order is
+  // free; CG-WRITE-1 gives each record type's canonical order.
+  'codegraph.read': { lines: true, spacing: [SPACE, TAB], order: CODEGRAPH_RECORD },
   // MORPH-IR-2: whitespace may surround tokens, but members keep display order (the IR sees it).
-  'morph.c14n': { lines: false, spacing: [SPACE, TAB, LF, CR] },
+  'morph.c14n': { lines: false, spacing: JSON_SPACING },
+  // MORPH-CTX-2..8, R-M6a, R-M11: a bundle's header, markers and sections are exact text (METADATA and
+  // SCHEMA are JCS, payloads canonical, the boundary derived from the content): no byte is cosmetic.
+  'morph.decode': { none: 'MORPH-CTX-2..8, R-M6a, R-M11: every byte of a bundle is significant (exact markers, JCS sections, canonical payloads, a boundary derived from them)' },
+  // MORPH-ART-1: one strict JSON text; member order and insignificant whitespace are free. The
+  // order is MORPH-ART-2's (the first unknown member in document order is what a reader reports,
+  // so a reorder can change the code: the finding check keeps it then).
+  'morph.import': { lines: false, spacing: JSON_SPACING, order: MORPH_ARTIFACT },
+  // MORPH-ENC-1: a strict JSON object `input`, `plan` (`encoding`, `formatVersion`, `options`), `guide`
+  // (`id`, `version`, `text`, MORPH-ENC-2); the codec options are kept as given.
+  'morph.encode': {
+    lines: false,
+    spacing: JSON_SPACING,
+    order: { order: ['input', 'plan', 'guide'], members: { plan: { order: ['encoding', 'formatVersion', 'options'] }, guide: { order: ['id', 'version', 'text'] } } },
+  },
 };
+
+/** The op's cosmetic rules, or undefined when nothing in its input is cosmetic. */
+export function cosmeticRules(op: OpName): CosmeticRules | undefined {
+  const rules = COSMETIC_RULES[op];
+  return 'none' in rules ? undefined : rules;
+}
 
 /** Testee runs the cosmetic pass may spend on one finding (apart from --shrink-budget, so a replay reproduces it). */
 export const COSMETIC_BUDGET = 32;
@@ -69,86 +155,107 @@ export const COSMETIC_BUDGET = 32;
 /** Deeper values are left as they are (the pass recurses; such inputs are about depth anyway). */
 const MAX_DEPTH = 256;
 
+interface Member {
+  /** The raw name (escapes not decoded): an escaped name is not a canonical name and keeps its place. */
+  readonly name: string;
+  readonly key: Node;
+  readonly value: Node;
+}
+
+/** A scanned value: its byte range, and for a container its parts (the bytes between them are spacing and punctuation). */
 type Node =
   | { readonly kind: 'token'; readonly start: number; readonly end: number }
-  | { readonly kind: 'array'; readonly items: readonly Node[] }
-  | { readonly kind: 'object'; readonly members: readonly { readonly name: string; readonly key: Node; readonly value: Node }[] };
-
-const STRUCTURAL = new Set([0x7b, 0x7d, 0x5b, 0x5d, 0x2c, 0x3a, 0x22]);
+  | { readonly kind: 'array'; readonly start: number; readonly end: number; readonly items: readonly Node[] }
+  | { readonly kind: 'object'; readonly start: number; readonly end: number; readonly members: readonly Member[] };
 
 /** Scans one JSON value from `start` (spacing around tokens allowed); undefined when none starts there. */
 function scanValue(bytes: Uint8Array, start: number, end: number, spacing: ReadonlySet<number>): { node: Node; end: number } | undefined {
+  const scan = new TokenScan();
   let i = start;
   const skip = () => {
     while (i < end && spacing.has(bytes[i]!)) i++;
+  };
+  const token = (after: number): Node | undefined => {
+    if (after === TOKEN_FAILED) return undefined;
+    const node: Node = { kind: 'token', start: i, end: after };
+    i = after;
+    return node;
   };
   const value = (depth: number): Node | undefined => {
     if (depth > MAX_DEPTH) return undefined;
     skip();
     if (i >= end) return undefined;
     const b = bytes[i]!;
-    if (b === 0x22) {
-      const s = i++;
-      while (i < end && bytes[i] !== 0x22) i += bytes[i] === 0x5c ? 2 : 1;
-      if (i >= end) return undefined;
-      i++;
-      return { kind: 'token', start: s, end: i };
+    const s = i;
+    if (b === BYTE.QUOTE) {
+      // Lone surrogate escapes are tokens here: whether they are allowed is the reader's question.
+      const close = scanStringBody(bytes, i + 1, end, scan, true);
+      return token(close === TOKEN_FAILED ? close : close + 1);
     }
-    if (b === 0x5b) {
+    if (b === BYTE.LOWER_T) return token(scanLiteral(bytes, i, end, LITERAL_TRUE, scan));
+    if (b === BYTE.LOWER_F) return token(scanLiteral(bytes, i, end, LITERAL_FALSE, scan));
+    if (b === BYTE.LOWER_N) return token(scanLiteral(bytes, i, end, LITERAL_NULL, scan));
+    if (b === BYTE.MINUS || (b >= BYTE.ZERO && b <= BYTE.NINE)) return token(scanNumber(bytes, i, end, scan));
+    if (b === BYTE.LEFT_BRACKET) {
       i++;
       const items: Node[] = [];
       skip();
-      if (bytes[i] === 0x5d) {
+      if (bytes[i] === BYTE.RIGHT_BRACKET) {
         i++;
-        return { kind: 'array', items };
+        return { kind: 'array', start: s, end: i, items };
       }
       for (;;) {
         const item = value(depth + 1);
         if (!item) return undefined;
         items.push(item);
         skip();
-        if (bytes[i] === 0x2c) i++;
-        else if (bytes[i] === 0x5d) {
+        if (bytes[i] === BYTE.COMMA) i++;
+        else if (bytes[i] === BYTE.RIGHT_BRACKET) {
           i++;
-          return { kind: 'array', items };
+          return { kind: 'array', start: s, end: i, items };
         } else return undefined;
       }
     }
-    if (b === 0x7b) {
+    if (b === BYTE.LEFT_BRACE) {
       i++;
-      const members: { name: string; key: Node; value: Node }[] = [];
+      const members: Member[] = [];
       skip();
-      if (bytes[i] === 0x7d) {
+      if (bytes[i] === BYTE.RIGHT_BRACE) {
         i++;
-        return { kind: 'object', members };
+        return { kind: 'object', start: s, end: i, members };
       }
       for (;;) {
         skip();
-        if (bytes[i] !== 0x22) return undefined;
+        if (bytes[i] !== BYTE.QUOTE) return undefined;
         const key = value(depth + 1);
-        if (key?.kind !== 'token') return undefined;
+        if (!key) return undefined;
         skip();
-        if (bytes[i] !== 0x3a) return undefined;
+        if (bytes[i] !== BYTE.COLON) return undefined;
         i++;
         const v = value(depth + 1);
         if (!v) return undefined;
-        // The raw name (escapes not decoded): an escaped name is not a canonical name and keeps its place.
         members.push({ name: Buffer.from(bytes.subarray(key.start + 1, key.end - 1)).toString('latin1'), key, value: v });
         skip();
-        if (bytes[i] === 0x2c) i++;
-        else if (bytes[i] === 0x7d) {
+        if (bytes[i] === BYTE.COMMA) i++;
+        else if (bytes[i] === BYTE.RIGHT_BRACE) {
           i++;
-          return { kind: 'object', members };
+          return { kind: 'object', start: s, end: i, members };
         } else return undefined;
       }
     }
-    // A bare token (number or literal): kept byte for byte, whatever its spelling.
-    const s = i;
-    while (i < end && !STRUCTURAL.has(bytes[i]!) && !spacing.has(bytes[i]!)) i++;
-    return i > s ? { kind: 'token', start: s, end: i } : undefined;
+    return undefined;
   };
   const root = value(0);
   return root ? { node: root, end: i } : undefined;
+}
+
+/** The order of one object: its record type's where the order depends on it, else `order` itself. */
+function orderOf(bytes: Uint8Array, node: Node & { kind: 'object' }, order: MemberOrder | undefined): MemberOrder | undefined {
+  if (!order?.byType) return order;
+  const type = node.members.find((m) => m.name === order.byType!.member)?.value;
+  if (type?.kind !== 'token' || bytes[type.start] !== BYTE.QUOTE) return undefined;
+  const name = Buffer.from(bytes.subarray(type.start + 1, type.end - 1)).toString('latin1');
+  return Object.hasOwn(order.byType.orders, name) ? order.byType.orders[name] : undefined;
 }
 
 function ordered<T extends { readonly name: string }>(members: readonly T[], order: MemberOrder | undefined): readonly T[] {
@@ -161,46 +268,93 @@ function ordered<T extends { readonly name: string }>(members: readonly T[], ord
   return members.map((m, at) => ({ m, at })).sort((a, b) => rank(a.m.name) - rank(b.m.name) || a.at - b.at).map((x) => x.m);
 }
 
-function writeNode(bytes: Uint8Array, node: Node, order: MemberOrder | undefined, out: number[]): void {
-  if (node.kind === 'token') {
-    for (let i = node.start; i < node.end; i++) out.push(bytes[i]!);
-  } else if (node.kind === 'array') {
-    out.push(0x5b);
-    node.items.forEach((item, at) => {
-      if (at > 0) out.push(0x2c);
-      writeNode(bytes, item, order, out);
-    });
-    out.push(0x5d);
-  } else {
-    out.push(0x7b);
-    ordered(node.members, order).forEach((m, at) => {
-      if (at > 0) out.push(0x2c);
-      writeNode(bytes, m.key, undefined, out);
-      out.push(0x3a);
-      const inner = order?.members?.[m.name] ?? (m.value.kind === 'array' ? order?.items?.[m.name] : undefined);
-      writeNode(bytes, m.value, order ? inner : undefined, out);
-    });
-    out.push(0x7d);
-  }
+/** How one rewrite treats a value: drop the spacing between tokens or keep it, and put members in canonical order or not. */
+interface RewriteMode {
+  readonly compact: boolean;
+  readonly reorder: boolean;
 }
 
-/** The compact (and, with `reorder`, canonically ordered) form of one unit, or the unit itself when it is no JSON value. */
-function rewriteUnit(bytes: Uint8Array, start: number, end: number, rules: CosmeticRules, reorder: boolean): Uint8Array {
+function copy(bytes: Uint8Array, from: number, to: number, out: number[]): void {
+  for (let i = from; i < to; i++) out.push(bytes[i]!);
+}
+
+/**
+ * Writes `node`. Compact: punctuation only between tokens. Spacing kept: each gap (after an opening
+ * bracket, between two parts, before the closing one) keeps its bytes and its place, so reordered
+ * members move and the layout stays; inside a member, the bytes around its colon go with it.
+ */
+function writeNode(bytes: Uint8Array, node: Node, order: MemberOrder | undefined, mode: RewriteMode, out: number[]): void {
+  if (node.kind === 'token') {
+    copy(bytes, node.start, node.end, out);
+    return;
+  }
+  const parts: readonly { readonly start: number; readonly end: number }[] = node.kind === 'array' ? node.items : node.members.map((m) => ({ start: m.key.start, end: m.value.end }));
+  const open = node.kind === 'array' ? BYTE.LEFT_BRACKET : BYTE.LEFT_BRACE;
+  const close = node.kind === 'array' ? BYTE.RIGHT_BRACKET : BYTE.RIGHT_BRACE;
+  out.push(open);
+  if (parts.length === 0) {
+    if (!mode.compact) copy(bytes, node.start + 1, node.end - 1, out);
+    out.push(close);
+    return;
+  }
+  if (!mode.compact) copy(bytes, node.start + 1, parts[0]!.start, out);
+  const levelOrder = node.kind === 'object' ? orderOf(bytes, node, order) : undefined;
+  const writeAt = (at: number) => {
+    if (node.kind === 'array') {
+      writeNode(bytes, node.items[at]!, order, mode, out);
+      return;
+    }
+    const members = mode.reorder ? ordered(node.members, levelOrder) : node.members;
+    const m = members[at]!;
+    copy(bytes, m.key.start, m.key.end, out);
+    if (mode.compact) out.push(BYTE.COLON);
+    else copy(bytes, m.key.end, m.value.start, out);
+    const inner = levelOrder?.members?.[m.name] ?? (m.value.kind === 'array' ? levelOrder?.items?.[m.name] : undefined);
+    writeNode(bytes, m.value, inner, mode, out);
+  };
+  for (let at = 0; at < parts.length; at++) {
+    if (at > 0) {
+      // The separator of this position (comma and its spacing) stays in place whatever member moves there.
+      if (mode.compact) out.push(BYTE.COMMA);
+      else copy(bytes, parts[at - 1]!.end, parts[at]!.start, out);
+    }
+    writeAt(at);
+  }
+  if (!mode.compact) copy(bytes, parts[parts.length - 1]!.end, node.end - 1, out);
+  out.push(close);
+}
+
+/** Whether `b` may stand right before the root value's bracket as a stray byte (not structural, not spacing). */
+function isStray(b: number, spacing: ReadonlySet<number>): boolean {
+  return !spacing.has(b) && b !== BYTE.LEFT_BRACE && b !== BYTE.LEFT_BRACKET && b !== BYTE.QUOTE && b !== BYTE.RIGHT_BRACE && b !== BYTE.RIGHT_BRACKET && b !== BYTE.COMMA && b !== BYTE.COLON;
+}
+
+/** One unit rewritten by `pass`, or the unit itself when it is no JSON value. */
+function rewriteUnit(bytes: Uint8Array, start: number, end: number, rules: CosmeticRules, pass: CosmeticPass): Uint8Array {
   const unit = bytes.subarray(start, end);
   const spacing = new Set(rules.spacing);
   // Stray bytes right before the root's bracket (a BOM, a mutated byte) and whatever follows the root
   // value (a CR, a second value) are kept byte for byte: they are likely what the finding is about.
   let from = start;
-  while (from < end && !STRUCTURAL.has(bytes[from]!) && !spacing.has(bytes[from]!)) from++;
-  if (from === end || (bytes[from] !== 0x7b && bytes[from] !== 0x5b)) from = start;
+  while (from < end && isStray(bytes[from]!, spacing)) from++;
+  if (from === end || (bytes[from] !== BYTE.LEFT_BRACE && bytes[from] !== BYTE.LEFT_BRACKET)) from = start;
   const scanned = scanValue(bytes, from, end, spacing);
   if (!scanned) return unit;
+  const mode: RewriteMode = { compact: pass !== 'ordered', reorder: pass !== 'compact' };
+  const out: number[] = [];
+  copy(bytes, start, from, out);
+  if (!mode.compact) {
+    // Spacing kept: the bytes around the root value stay as they were.
+    copy(bytes, from, scanned.node.start, out);
+    writeNode(bytes, scanned.node, rules.order, mode, out);
+    copy(bytes, scanned.end, end, out);
+    return Uint8Array.from(out);
+  }
   let rest = scanned.end;
   while (rest < end && spacing.has(bytes[rest]!)) rest++;
-  const out: number[] = [...bytes.subarray(start, from)];
-  writeNode(bytes, scanned.node, reorder ? rules.order : undefined, out);
+  writeNode(bytes, scanned.node, rules.order, mode, out);
   // Spacing before trailing bytes is kept with them: it may separate two tokens.
-  for (let i = rest < end ? scanned.end : end; i < end; i++) out.push(bytes[i]!);
+  copy(bytes, rest < end ? scanned.end : end, end, out);
   return Uint8Array.from(out);
 }
 
@@ -219,15 +373,15 @@ function unitsOf(bytes: Uint8Array, rules: CosmeticRules): { start: number; end:
 }
 
 /**
- * `input` with the chosen units rewritten compact (and reordered with `reorder`); line separators
- * and every unit that is no JSON value stay as they were.
+ * `input` with the chosen units rewritten by `pass`; line separators and every unit that is no JSON
+ * value stay as they were.
  */
-export function rewriteCosmetically(input: Uint8Array, rules: CosmeticRules, reorder: boolean, pick: (unit: number) => boolean = () => true): Uint8Array {
+export function rewriteCosmetically(input: Uint8Array, rules: CosmeticRules, pass: CosmeticPass, pick: (unit: number) => boolean = () => true): Uint8Array {
   const units = unitsOf(input, rules);
   const parts: Uint8Array[] = [];
   units.forEach((u, at) => {
     if (at > 0) parts.push(Uint8Array.of(LF));
-    parts.push(pick(at) ? rewriteUnit(input, u.start, u.end, rules, reorder) : input.subarray(u.start, u.end));
+    parts.push(pick(at) ? rewriteUnit(input, u.start, u.end, rules, pass) : input.subarray(u.start, u.end));
   });
   return new Uint8Array(Buffer.concat(parts));
 }
@@ -237,9 +391,11 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /**
- * Removes cosmetic differences from a shrunk input while `stillFails` says the finding survives:
- * first all units compact, else unit by unit; then the same with canonical member order. At most
- * `budget` calls of `stillFails`. Resolves to the input unchanged for an op without cosmetic rules.
+ * Removes cosmetic differences from a shrunk input while `stillFails` says the finding survives. Per
+ * pass (compact; compact in canonical order; canonical order with the spacing kept, for the units
+ * whose spacing the finding needs): all units at once, else unit by unit. At most `budget` calls of
+ * `stillFails`, none for a rewrite that changes nothing. Resolves to the input unchanged for an op
+ * without cosmetic rules.
  */
 export async function shrinkCosmetically(
   op: OpName,
@@ -247,22 +403,27 @@ export async function shrinkCosmetically(
   stillFails: (candidate: Uint8Array) => Promise<boolean>,
   budget = COSMETIC_BUDGET,
 ): Promise<Uint8Array> {
-  const rules = COSMETIC_RULES[op];
+  const rules = cosmeticRules(op);
   if (!rules) return input;
   let current = input;
   let left = budget;
+  // A rewrite one pass already tried (the order-only pass of a compacted unit is the compact-ordered one) is not run again.
+  const tried = new Set<string>();
   const attempt = async (candidate: Uint8Array): Promise<boolean> => {
     if (sameBytes(candidate, current) || left <= 0) return false;
+    const text = Buffer.from(candidate.buffer, candidate.byteOffset, candidate.length).toString('latin1');
+    if (tried.has(text)) return false;
+    tried.add(text);
     left--;
     if (!(await stillFails(candidate))) return false;
     current = candidate;
     return true;
   };
-  for (const reorder of rules.order ? [false, true] : [false]) {
-    if (await attempt(rewriteCosmetically(current, rules, reorder))) continue;
+  for (const pass of rules.order ? COSMETIC_PASSES : (['compact'] as const)) {
+    if (await attempt(rewriteCosmetically(current, rules, pass))) continue;
     // The whole rewrite lost the finding: some unit's spacing or order matters; keep that one as it is.
     const count = unitsOf(current, rules).length;
-    for (let unit = 0; unit < count && left > 0; unit++) await attempt(rewriteCosmetically(current, rules, reorder, (u) => u === unit));
+    for (let unit = 0; unit < count && left > 0; unit++) await attempt(rewriteCosmetically(current, rules, pass, (u) => u === unit));
   }
   return current;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OP_NAMES } from '../../shared/ops.ts';
-import { COSMETIC_RULES, cosmeticRules, rewriteCosmetically, shrinkCosmetically } from './cosmetic-shrink.ts';
+import { COSMETIC_RULES, cosmeticRules, reorderRecords, rewriteCosmetically, shrinkCosmetically } from './cosmetic-shrink.ts';
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
 const text = (b: Uint8Array) => Buffer.from(b).toString('latin1');
@@ -61,6 +61,30 @@ describe('rewriteCosmetically', () => {
     ]);
   });
 
+  it('orders tied codegraph edges by their text (CG-WRITE-1), and moves no other record', () => {
+    const tiedB = '{"t":"x","k":0,"f":0,"o":1,"p":0,"anchor":[0,1,1]}';
+    const tiedA = '{"t":"x","k":0,"f":0,"o":1,"p":0,"anchor":[0,1,1],"sourceFile":0}';
+    const other = '{"t":"x","k":0,"f":0,"o":2,"p":0,"anchor":[0,1,1]}';
+    // The same key by value but another lexeme is not a tie the pass may judge: it stays put.
+    const lexeme = '{"t":"x","k":0,"f":0,"o":2,"p":0.0,"anchor":[0,1,1],"arguments":[]}';
+    const input = ['{"t":"e","i":1}', '{"t":"e","i":0}', tiedB, tiedA, lexeme, other, '{"t":"eof"}', ''].join('\n');
+    expect(text(reorderRecords(bytes(input), codegraph)!).split('\n')).toEqual(['{"t":"e","i":1}', '{"t":"e","i":0}', tiedA, tiedB, lexeme, other, '{"t":"eof"}', '']);
+    expect(reorderRecords(bytes([tiedA, tiedB, ''].join('\n')), codegraph)).toBeUndefined();
+    expect(reorderRecords(bytes(input), journal)).toBeUndefined();
+  });
+
+  it('rewrites the journal a journal.append request carries by journal.read\'s rules, when it is canonical base64', () => {
+    const file = '{ "schema" : 3, "origin":0,"generation":0}\n';
+    const request = (journal: string) => `{"group":[],"journal":"${journal}"}`;
+    const b64 = Buffer.from(file).toString('base64');
+    const out = text(rewriteCosmetically(bytes(request(b64)), cosmeticRules('journal.append')!, 'compact-ordered'));
+    expect(out).toBe(`{"journal":"${Buffer.from('{"schema":3,"generation":0,"origin":0}\n').toString('base64')}","group":[]}`);
+    // Unpadded base64 (or any other spelling) is kept as written: it may be the finding (JRN-OP-1).
+    const unpadded = b64.replace(/=+$/, '');
+    expect(unpadded).not.toBe(b64);
+    expect(text(rewriteCosmetically(bytes(request(unpadded)), cosmeticRules('journal.append')!, 'compact'))).toBe(request(unpadded));
+  });
+
   it('treats a c14n input as one text: LF and CR between tokens go, member order stays', () => {
     const input = ' {\r\n  "b" : [ 1 ,\n 2 ],\t"a": "s  t"\n}\n';
     expect(text(rewriteCosmetically(bytes(input), cosmeticRules('morph.c14n')!, 'compact'))).toBe('{"b":[1,2],"a":"s  t"}');
@@ -99,6 +123,14 @@ describe('shrinkCosmetically', () => {
     // The finding needs the spaces around the first line's colon of origin, not its place.
     const needsSpacedColon = async (b: Uint8Array) => text(b).split('\n')[0]!.includes('"origin" : 0');
     expect(text(await shrinkCosmetically('journal.read', input, needsSpacedColon))).toBe('{"schema":3, "generation":0,"origin" : 0}\n{"group":1,"frontier":1}\n');
+  });
+
+  it('puts tied codegraph edges in text order when the finding survives it', async () => {
+    const tiedB = '{"t":"x","k":0,"f":0,"o":1,"p":0,"anchor":[0,1,1]}';
+    const tiedA = '{"anchor":[0,1,1],"sourceFile":0,"t":"x","k":0,"f":0,"o":1,"p":0}';
+    const input = bytes([tiedB, tiedA, ''].join('\n'));
+    const always = async () => true;
+    expect(text(await shrinkCosmetically('codegraph.read', input, always)).split('\n')).toEqual(['{"t":"x","k":0,"f":0,"o":1,"p":0,"anchor":[0,1,1],"sourceFile":0}', tiedB, '']);
   });
 
   it('keeps the member order the finding needs', async () => {

@@ -14,6 +14,7 @@
 import { BYTE } from '../../shared/json/constants.ts';
 import { LITERAL_FALSE, LITERAL_NULL, LITERAL_TRUE, scanLiteral, scanNumber, scanStringBody, TOKEN_FAILED, TokenScan } from '../../shared/json/scan-tokens.ts';
 import type { OpName } from '../../shared/ops.ts';
+import { compareUtf16 } from '../../shared/text.ts';
 
 /** The member order one object level should take, and the orders of the levels under its members. */
 export interface MemberOrder {
@@ -39,6 +40,22 @@ export interface CosmeticRules {
   readonly spacing: readonly number[];
   /** The canonical member order of a line's (or the text's) root object; undefined: order is kept. */
   readonly order?: MemberOrder;
+  /**
+   * Lines may change places where the format says so: returns the lines (each one unit) in canonical
+   * record order, or undefined when nothing moves. Tried as a whole, after the member passes.
+   */
+  readonly recordOrder?: (bytes: Uint8Array, units: readonly Unit[]) => readonly Unit[] | undefined;
+  /**
+   * A root member whose string value is a whole file of another op in canonical padded base64 (RFC
+   * 4648 §4): the passes rewrite that file by its op's rules and encode it again.
+   */
+  readonly embedded?: { readonly member: string; readonly op: OpName };
+}
+
+/** One unit of an input: a line (without its LF) or the whole text, by byte range. */
+export interface Unit {
+  readonly start: number;
+  readonly end: number;
 }
 
 /** An op whose input has nothing cosmetic: why, by rule. */
@@ -99,10 +116,58 @@ const MORPH_ARTIFACT: MemberOrder = {
   },
 };
 
+/** CG-ORD-4's edge key: `f`, `o`, `k`, the anchor's file, start and end, `p`. */
+const EDGE_KEY = ['f', 'o', 'k', 'anchor', 'p'];
+
+/**
+ * CG-WRITE-1: edges with equal CG-ORD-4 keys are ordered by their text. The file, entity and edge
+ * orders themselves are rules a reader checks (FILE_ORDER, ENTITY_ORDER, EDGE_ORDER), and moving an f
+ * or e record renumbers it: only a run of consecutive x lines whose keys are written alike (the same
+ * lexemes) may change places.
+ */
+function orderTiedEdges(bytes: Uint8Array, units: readonly Unit[]): readonly Unit[] | undefined {
+  const spacing = new Set([SPACE, TAB]);
+  const keyOf = (u: Unit): string | undefined => {
+    const scanned = scanValue(bytes, u.start, u.end, spacing);
+    if (!scanned || scanned.node.kind !== 'object' || scanned.end !== u.end) return undefined;
+    const members = scanned.node.members;
+    if (textOf(bytes, members.find((m) => m.name === 't')?.value) !== '"x"') return undefined;
+    // Each key member written once, compactly (the anchor: its three items); else the edge stays put.
+    const parts: string[] = [];
+    for (const name of EDGE_KEY) {
+      const found = members.filter((m) => m.name === name);
+      if (found.length !== 1) return undefined;
+      const v = found[0]!.value;
+      parts.push(v.kind === 'array' ? v.items.map((item) => textOf(bytes, item) ?? '?').join(',') : (textOf(bytes, v) ?? '?'));
+    }
+    return parts.includes('?') ? undefined : parts.join(' ');
+  };
+  const out = [...units];
+  let moved = false;
+  for (let at = 0; at < out.length; ) {
+    const key = keyOf(out[at]!);
+    let to = at + 1;
+    while (key !== undefined && to < out.length && keyOf(out[to]!) === key) to++;
+    if (to - at > 1) {
+      const line = (u: Unit) => Buffer.from(bytes.subarray(u.start, u.end)).toString('utf8');
+      const run = out.slice(at, to).sort((a, b) => compareUtf16(line(a), line(b)));
+      if (run.some((u, i) => u !== out[at + i])) moved = true;
+      out.splice(at, to - at, ...run);
+    }
+    at = to;
+  }
+  return moved ? out : undefined;
+}
+
+/** The bytes of a token node as Latin-1 text (undefined for a container or no node). */
+function textOf(bytes: Uint8Array, node: Node | undefined): string | undefined {
+  return node?.kind === 'token' ? Buffer.from(bytes.subarray(node.start, node.end)).toString('latin1') : undefined;
+}
+
 /**
  * What each op's input lets the pass change, by the format's own words; every op has a decision.
- * Strings are never touched, so the JSON texts and files carried inside strings (the journal of
- * journal.append, the input text of morph.encode) keep their bytes.
+ * Strings are never touched but for an `embedded` file (the journal of journal.append): the JSON
+ * text inside morph.encode's `input` string keeps its bytes.
  */
 export const COSMETIC_RULES: Readonly<Record<OpName, CosmeticRules | NoCosmeticRules>> = {
   // JRN-LINE-1: inside a line only space and tab are insignificant. R-J8: readers accept any member
@@ -119,12 +184,20 @@ export const COSMETIC_RULES: Readonly<Record<OpName, CosmeticRules | NoCosmeticR
   },
   // JRN-OP-1: one strict JSON object (R-S1 whitespace between tokens), `journal` then `group`, the
   // group's entries in the wire shape of JRN-ENT-1, whose canonical order is R-J8's.
-  'journal.append': { lines: false, spacing: JSON_SPACING, order: { order: ['journal', 'group'], items: { group: JOURNAL_ENTRY } } },
+  // The journal it carries is a journal file: its lines take journal.read's passes. An append forwards
+  // stored lines byte for byte (R-J8), so this changes the expected bytes (the oracle's observation),
+  // never the verdict or code; like every rewrite it is kept only when the finding survives it.
+  'journal.append': {
+    lines: false,
+    spacing: JSON_SPACING,
+    order: { order: ['journal', 'group'], items: { group: JOURNAL_ENTRY } },
+    embedded: { member: 'journal', op: 'journal.read' },
+  },
   // JRN-OP-3: a strict JSON array of strings: spacing only (an array has no member order).
   'journal.track-key': { lines: false, spacing: JSON_SPACING },
   // CG-FILE-1: space and tab between tokens (CR only in core, so it stays). R-C1: member order is
   // free; CG-WRITE-1 gives each record type's canonical order.
-  'codegraph.read': { lines: true, spacing: [SPACE, TAB], order: CODEGRAPH_RECORD },
+  'codegraph.read': { lines: true, spacing: [SPACE, TAB], order: CODEGRAPH_RECORD, recordOrder: orderTiedEdges },
   // MORPH-IR-2: whitespace may surround tokens, but members keep display order (the IR sees it).
   'morph.c14n': { lines: false, spacing: JSON_SPACING },
   // MORPH-CTX-2..8, R-M6a, R-M11: a bundle's header, markers and sections are exact text (METADATA and
@@ -272,6 +345,8 @@ function ordered<T extends { readonly name: string }>(members: readonly T[], ord
 interface RewriteMode {
   readonly compact: boolean;
   readonly reorder: boolean;
+  /** Tokens written as other bytes (an embedded file rewritten by its own op's rules). */
+  readonly replace?: ReadonlyMap<Node, Uint8Array>;
 }
 
 function copy(bytes: Uint8Array, from: number, to: number, out: number[]): void {
@@ -285,7 +360,9 @@ function copy(bytes: Uint8Array, from: number, to: number, out: number[]): void 
  */
 function writeNode(bytes: Uint8Array, node: Node, order: MemberOrder | undefined, mode: RewriteMode, out: number[]): void {
   if (node.kind === 'token') {
-    copy(bytes, node.start, node.end, out);
+    const replaced = mode.replace?.get(node);
+    if (replaced) for (const b of replaced) out.push(b);
+    else copy(bytes, node.start, node.end, out);
     return;
   }
   const parts: readonly { readonly start: number; readonly end: number }[] = node.kind === 'array' ? node.items : node.members.map((m) => ({ start: m.key.start, end: m.value.end }));
@@ -340,7 +417,8 @@ function rewriteUnit(bytes: Uint8Array, start: number, end: number, rules: Cosme
   if (from === end || (bytes[from] !== BYTE.LEFT_BRACE && bytes[from] !== BYTE.LEFT_BRACKET)) from = start;
   const scanned = scanValue(bytes, from, end, spacing);
   if (!scanned) return unit;
-  const mode: RewriteMode = { compact: pass !== 'ordered', reorder: pass !== 'compact' };
+  const replace = rules.embedded ? rewriteEmbedded(bytes, scanned.node, rules.embedded, pass) : undefined;
+  const mode: RewriteMode = { compact: pass !== 'ordered', reorder: pass !== 'compact', ...(replace ? { replace } : {}) };
   const out: number[] = [];
   copy(bytes, start, from, out);
   if (!mode.compact) {
@@ -358,10 +436,49 @@ function rewriteUnit(bytes: Uint8Array, start: number, end: number, rules: Cosme
   return Uint8Array.from(out);
 }
 
+/** RFC 4648 §4 alphabet and padding: a string body of only these bytes needs no unescaping. */
+const BASE64_BODY = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * The embedded file of `root` (its member `embedded.member`, a canonical padded base64 string)
+ * rewritten by its op's rules for `pass` and encoded again, as a replacement for that token; none
+ * when the member is absent, repeated, not such a string, or the rewrite changes nothing.
+ */
+function rewriteEmbedded(bytes: Uint8Array, root: Node, embedded: NonNullable<CosmeticRules['embedded']>, pass: CosmeticPass): Map<Node, Uint8Array> | undefined {
+  if (root.kind !== 'object') return undefined;
+  const found = root.members.filter((m) => m.name === embedded.member);
+  const token = found.length === 1 ? found[0]!.value : undefined;
+  const rules = cosmeticRules(embedded.op);
+  const body = textOf(bytes, token)?.slice(1, -1);
+  if (!token || !rules || bytes[token.start] !== BYTE.QUOTE || body === undefined || !BASE64_BODY.test(body)) return undefined;
+  const file = Buffer.from(body, 'base64');
+  // Only a canonical encoding is decoded: another spelling of the same bytes may be the finding (JRN-OP-1).
+  if (file.toString('base64') !== body) return undefined;
+  const rewritten = Buffer.from(rewriteCosmetically(new Uint8Array(file), rules, pass));
+  if (rewritten.equals(file)) return undefined;
+  return new Map([[token, new Uint8Array(Buffer.from(`"${rewritten.toString('base64')}"`, 'latin1'))]]);
+}
+
+/** `input` with its units in the order `order` gives (the LF separators stay in place). */
+function joinUnits(input: Uint8Array, order: readonly Unit[]): Uint8Array {
+  const parts: Uint8Array[] = [];
+  order.forEach((u, at) => {
+    if (at > 0) parts.push(Uint8Array.of(LF));
+    parts.push(input.subarray(u.start, u.end));
+  });
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+/** `input` with its records in canonical order where the format lets them move, or undefined when none moves (or the op has no such rule). */
+export function reorderRecords(input: Uint8Array, rules: CosmeticRules): Uint8Array | undefined {
+  const order = rules.recordOrder?.(input, unitsOf(input, rules));
+  return order ? joinUnits(input, order) : undefined;
+}
+
 /** The units the pass rewrites: the LF-separated lines (the last one may lack its LF), or the whole input. */
-function unitsOf(bytes: Uint8Array, rules: CosmeticRules): { start: number; end: number }[] {
+function unitsOf(bytes: Uint8Array, rules: CosmeticRules): Unit[] {
   if (!rules.lines) return [{ start: 0, end: bytes.length }];
-  const units: { start: number; end: number }[] = [];
+  const units: Unit[] = [];
   let start = 0;
   for (let i = 0; i <= bytes.length; i++) {
     if (i === bytes.length || bytes[i] === LF) {
@@ -393,7 +510,8 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 /**
  * Removes cosmetic differences from a shrunk input while `stillFails` says the finding survives. Per
  * pass (compact; compact in canonical order; canonical order with the spacing kept, for the units
- * whose spacing the finding needs): all units at once, else unit by unit. At most `budget` calls of
+ * whose spacing the finding needs): all units at once, else unit by unit; then the records in
+ * canonical order where the format lets them move (codegraph's tied edges). At most `budget` calls of
  * `stillFails`, none for a rewrite that changes nothing. Resolves to the input unchanged for an op
  * without cosmetic rules.
  */
@@ -419,11 +537,14 @@ export async function shrinkCosmetically(
     current = candidate;
     return true;
   };
-  for (const pass of rules.order ? COSMETIC_PASSES : (['compact'] as const)) {
+  for (const pass of rules.order || rules.embedded ? COSMETIC_PASSES : (['compact'] as const)) {
     if (await attempt(rewriteCosmetically(current, rules, pass))) continue;
     // The whole rewrite lost the finding: some unit's spacing or order matters; keep that one as it is.
     const count = unitsOf(current, rules).length;
     for (let unit = 0; unit < count && left > 0; unit++) await attempt(rewriteCosmetically(current, rules, pass, (u) => u === unit));
   }
+  // Records last: they are compared by their text, which the member passes made canonical where they could.
+  const reordered = reorderRecords(current, rules);
+  if (reordered) await attempt(reordered);
   return current;
 }

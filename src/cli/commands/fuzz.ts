@@ -273,7 +273,8 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
     for (const line of d.judgement.detail.slice(0, 6)) out(`      ${line}`);
   }
   const saved = await saveFuzzVectors(opts.out, op, report.disagreements, reproduce);
-  const replay = `formcert certify --vectors ${opts.out} --ops ${op}${opts.persistent ? ' --persistent' : ''} -- ${argv.join(' ')}`;
+  const { shellWord } = await import('../../results/rerun-line.ts');
+  const replay = ['formcert', 'certify', '--vectors', opts.out, '--ops', op, ...(opts.persistent ? ['--persistent'] : []), '--', ...argv].map(shellWord).join(' ');
   summary.saved = { file: saved.file, cases: saved.cases };
   summary.replay = replay;
   out(`saved ${saved.file} (${saved.cases} case(s)); replay: ${replay}`);

@@ -129,7 +129,7 @@ function orderTiedEdges(bytes: Uint8Array, units: readonly Unit[]): readonly Uni
   const spacing = new Set([SPACE, TAB]);
   const keyOf = (u: Unit): string | undefined => {
     const scanned = scanValue(bytes, u.start, u.end, spacing);
-    if (!scanned || scanned.node.kind !== 'object' || scanned.end !== u.end) return undefined;
+    if (scanned?.node.kind !== 'object' || scanned.end !== u.end) return undefined;
     const members = scanned.node.members;
     if (textOf(bytes, members.find((m) => m.name === 't')?.value) !== '"x"') return undefined;
     // Each key member written once, compactly (the anchor: its three items); else the edge stays put.

@@ -15,7 +15,7 @@ import { loadVectorFile } from '../vectors/load-vectors.ts';
 import { COSMETIC_BUDGET } from './cosmetic-shrink.ts';
 import { describeFindingKey } from './group-findings.ts';
 import { runFuzz, type FuzzReport } from './run-fuzz.ts';
-import { saveFuzzVectors } from './save-fuzz-vectors.ts';
+import { reproduceCommand, saveFuzzVectors } from './save-fuzz-vectors.ts';
 import { toyReader, type ToyFault } from './toy-reader.test-helpers.ts';
 
 /** A valid v3 journal laid out the way R-J8 lets a forwarded file look: shuffled members, spaces and tabs. */
@@ -83,6 +83,14 @@ describe('fuzz findings of a reader that tolerates CR', () => {
       ['principal', 'correlation', 'causation', 'request', 'link', 'at_us'],
       ['b', 'a'],
     ]);
+  });
+
+  it('prints a reproduce command a POSIX shell reads as it was run (options that decide the case included)', () => {
+    const info = { testeeName: 'toy', argv: ['python3', 'my reader.py', '$HOME', "it's"], persistent: true, codes: true, corpus: 'my vectors', timeoutMs: 900 };
+    expect(reproduceCommand('journal.read', { seed: -3, path: '1:0' }, info)).toBe(
+      `formcert fuzz --op journal.read --seed -3 --replay 1:0 --corpus 'my vectors' --codes --timeout-ms 900 --persistent -- python3 'my reader.py' '$HOME' 'it'\\''s'`,
+    );
+    expect(reproduceCommand('journal.read', { seed: 5, path: '0' }, { testeeName: 'toy', argv: ['toy'], persistent: false })).toBe('formcert fuzz --op journal.read --seed 5 --replay 0 -- toy');
   });
 
   it('saves one case per finding whose note names the finding and its count', async () => {

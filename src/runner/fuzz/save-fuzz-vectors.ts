@@ -12,6 +12,7 @@ import type { OpName } from '../../shared/ops.ts';
 import type { FormatName } from '../vectors/constants.ts';
 import { storeCaseParts, writeGoldenFile, type StoredParts } from '../vectors/golden-storage.ts';
 import { buildCaseValue, buildVectorFileValue, renderJsonFile, type StoredCase } from '../vectors/render-vector-file.ts';
+import { shellWord } from '../../results/rerun-line.ts';
 import { describeFindingKey } from './group-findings.ts';
 import type { Disagreement } from './run-fuzz.ts';
 
@@ -29,11 +30,6 @@ export interface ReproduceInfo {
   readonly corpus?: string;
   /** `--timeout-ms N` when not the default: a timeout finding needs the same limit. */
   readonly timeoutMs?: number;
-}
-
-/** A shell word: kept bare when it needs no quoting. */
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : JSON.stringify(word);
 }
 
 /**

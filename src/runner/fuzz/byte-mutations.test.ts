@@ -112,6 +112,18 @@ describe('applyByteMutation', () => {
     );
   });
 
+  it('gives the same bytes with the base scan reused as with every input scanned afresh', () => {
+    const base = bytes(`${LINE}\n{"position":3,"id":"x","link":null}\n`);
+    const fresh = (ms: readonly ByteMutation[]) => ms.reduce<Uint8Array>((out, m) => applyByteMutation(out, m), base);
+    assertProperty(
+      fc.property(fc.array(byteMutation(), { maxLength: 3 }), (ms) => {
+        // The first call scans the base (or reuses an earlier property run's scan), the second reuses it.
+        for (let i = 0; i < 2; i++) expect(Buffer.from(applyByteMutations(base, ms)).equals(Buffer.from(fresh(ms)))).toBe(true);
+      }),
+      { seed: 9, numRuns: 300 },
+    );
+  });
+
   it('generates the same mutations for a fixed seed (no-regression freeze)', async () => {
     await expect(renderSamples(byteMutation(), (m) => JSON.stringify(m), { numRuns: 50 })).toMatchFileSnapshot('./__snapshots__/byte-mutation.txt');
   });

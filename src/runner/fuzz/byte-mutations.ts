@@ -4,7 +4,7 @@
  * target by index modulo the number of candidates, so any mutation applies to any input.
  */
 import fc from 'fast-check';
-import { scanSpans, type MemberSpan, type Span } from './scan-spans.ts';
+import { scanSpans, type MemberSpan, type Span, type Spans } from './scan-spans.ts';
 import { spliceBytes } from '../../shared/byte-edits.ts';
 
 /** One edit of the input bytes. */
@@ -159,8 +159,8 @@ function numberLexeme(current: string, lexeme: string): string {
   return String(lexeme === '+1' ? n + 1n : lexeme === '-1' ? n - 1n : n * 2n);
 }
 
-/** Applies one mutation; an inapplicable one (no candidate) leaves the bytes as they are. */
-export function applyByteMutation(bytes: Uint8Array, m: ByteMutation): Uint8Array {
+/** Applies one mutation; an inapplicable one (no candidate) leaves the bytes as they are. `known` are the spans of `bytes`, when scanned already. */
+export function applyByteMutation(bytes: Uint8Array, m: ByteMutation, known?: Spans): Uint8Array {
   switch (m.kind) {
     case 'truncate':
       return bytes.subarray(0, m.at % (bytes.length + 1));
@@ -182,7 +182,7 @@ export function applyByteMutation(bytes: Uint8Array, m: ByteMutation): Uint8Arra
     default:
       break;
   }
-  const spans = scanSpans(bytes);
+  const spans = known ?? scanSpans(bytes);
   switch (m.kind) {
     case 'number': {
       const span = pick(spans.numbers, m.nth);
@@ -281,9 +281,27 @@ function editLine(bytes: Uint8Array, lines: readonly Span[], nth: number, edit: 
   }
 }
 
-/** Applies mutations in order. */
+/**
+ * Spans of the bases mutated so far (corpus entries, which every fuzz run mutates thousands of times):
+ * a base is never written to, so its scan holds for as long as it lives.
+ */
+const BASE_SPANS = new WeakMap<Uint8Array, Spans>();
+
+function baseSpans(bytes: Uint8Array): Spans {
+  let spans = BASE_SPANS.get(bytes);
+  if (!spans) {
+    spans = scanSpans(bytes);
+    BASE_SPANS.set(bytes, spans);
+  }
+  return spans;
+}
+
+/** Kinds that edit bytes by offset alone, without scanning for tokens. */
+const UNSCANNED = new Set<ByteMutation['kind']>(['truncate', 'prefix', 'suffix', 'strip-final-lf', 'insert', 'delete']);
+
+/** Applies mutations in order; the base's token scan is reused from an earlier call on the same base. */
 export function applyByteMutations(bytes: Uint8Array, mutations: readonly ByteMutation[]): Uint8Array {
   let out = bytes;
-  for (const m of mutations) out = applyByteMutation(out, m);
+  for (const m of mutations) out = applyByteMutation(out, m, out === bytes && !UNSCANNED.has(m.kind) ? baseSpans(bytes) : undefined);
   return out;
 }

@@ -3,7 +3,7 @@
  * answers, and the runner's own scoring decides whether they disagree and in which class.
  */
 import type { Profile } from '../../shared/errors.ts';
-import type { OpHandler } from '../../shared/ops.ts';
+import type { OpHandler, OpOutcome } from '../../shared/ops.ts';
 import type { VectorExpectation } from '../../shared/vectors.ts';
 import { scoreCase } from '../score-case.ts';
 import type { Testee, TesteeReply } from '../testee-reply.ts';
@@ -50,9 +50,8 @@ export function maxNesting(bytes: Uint8Array): number {
   return max;
 }
 
-/** The oracle's expectation, or undefined when the oracle skips the input. Oracle exceptions propagate. */
-export async function oracleExpectation(oracle: OpHandler, input: Uint8Array): Promise<OracleExpectation | undefined> {
-  const outcome = await oracle(input);
+/** What the oracle's outcome says must happen; undefined when the oracle skipped the input. */
+function expectationFrom(outcome: OpOutcome): OracleExpectation | undefined {
   if ('skipped' in outcome) return undefined;
   if (outcome.accept) return { expect: { verdict: 'accept', observation: outcome.observation }, profile: 'core' };
   return {
@@ -60,6 +59,20 @@ export async function oracleExpectation(oracle: OpHandler, input: Uint8Array): P
     profile: outcome.error.profile,
     requirement: outcome.error.requirement,
   };
+}
+
+/** The oracle's expectation, or undefined when the oracle skips the input. Oracle exceptions propagate. */
+export async function oracleExpectation(oracle: OpHandler, input: Uint8Array): Promise<OracleExpectation | undefined> {
+  return expectationFrom(await oracle(input));
+}
+
+/**
+ * {@link oracleExpectation} without a turn of the microtask queue when the oracle answers synchronously
+ * (every op of the reference does): a promise only when the oracle returned one. Oracle exceptions propagate.
+ */
+export function oracleExpectationNow(oracle: OpHandler, input: Uint8Array): OracleExpectation | undefined | Promise<OracleExpectation | undefined> {
+  const outcome = oracle(input);
+  return outcome instanceof Promise ? outcome.then(expectationFrom) : expectationFrom(outcome);
 }
 
 function classify(outcome: string): DisagreementClass | undefined {

@@ -96,6 +96,30 @@ describe('runFuzz with cases in flight', () => {
     expect(state.received.map((b) => Buffer.from(b).toString('base64'))).toEqual(expected.map((b) => Buffer.from(b).toString('base64')));
   });
 
+  it('asks the oracle once per input object, and the testee (which asks it afresh) agrees with every answer', async () => {
+    const runs = 270;
+    const seed = 4243;
+    const inputs = new Set<Uint8Array>();
+    fc.check(
+      fc.property(fuzzCase(corpus), (c) => {
+        inputs.add(fuzzCaseBytes(corpus, c));
+      }),
+      { seed, numRuns: runs },
+    );
+    let calls = 0;
+    const counted: Oracle = Object.assign((bytes: Uint8Array) => {
+      calls++;
+      return oracle(bytes);
+    }, oracle);
+    const { testee } = fakeTestee(oracle);
+    const report = await runFuzz({ op: 'journal.read', testee, oracle: counted, corpus, runs, seed, maxDisagreements: 1, shrinkBudget: 0, window: 16 });
+    expect(report.runs).toBe(runs);
+    expect(report.disagreements).toEqual([]);
+    // Unmutated corpus entries come back as the same object: fewer oracle runs than cases.
+    expect(inputs.size).toBeLessThan(runs);
+    expect(calls).toBe(inputs.size);
+  });
+
   it('reports the same disagreements, runs and paths with 16 in flight as one at a time', async () => {
     const reports: ReturnType<typeof essence>[] = [];
     for (const window of [1, 16]) {

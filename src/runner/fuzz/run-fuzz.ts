@@ -6,8 +6,8 @@
  * case of a finding is shrunk, later ones only add to its count. After a new finding the loop starts a
  * new round with the next seed, so one run can report several distinct findings within its budget.
  */
-import { rmSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { mkdtemp, rm, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -19,7 +19,7 @@ import { shrinkCosmetically } from './cosmetic-shrink.ts';
 import { findingKey, findingKeyText, type FindingKey } from './group-findings.ts';
 import type { FormatSources } from '../../shared/format-registry.ts';
 import { fuzzCase, fuzzCaseBytes, type FuzzCase } from './fuzz-input.ts';
-import { judgeInput, oracleExpectation, type Judgement } from './judge-input.ts';
+import { judgeInput, oracleExpectationNow, type Judgement, type OracleExpectation } from './judge-input.ts';
 import type { CorpusEntry } from './seed-corpus.ts';
 import { FUZZ_PIPELINE_DEPTH } from './start-fuzz-testee.ts';
 
@@ -95,6 +95,16 @@ export function roundSeed(seed: number, round: number, shard: Shard = { index: 1
   return (seed + (shard.index - 1) + round * shard.count) | 0;
 }
 
+/** Writes a fuzz case's input to a new file at `path` (mode 0600; refuses a file that already exists). */
+function writeCaseFile(path: string, bytes: Uint8Array): void {
+  const fd = openSync(path, 'wx', 0o600);
+  try {
+    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Cases generated per call of the sampler: one fast-check stream walk per batch, not per case. */
 const GENERATION_BATCH = 256;
 
@@ -146,22 +156,61 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   let oracleSkips = 0;
   let interrupted = false;
   let fileCounter = 0;
+  /** Case-file removals not finished yet. */
+  const removals = new Set<Promise<void>>();
+
+  /**
+   * The oracle's expectation of each input object judged so far (null: skipped), for inputs that come
+   * back as the same object: an unmutated corpus entry (a sixth of the cases), or one whose mutations
+   * did not apply. The oracle is a pure function of the bytes, so it reads each such input once. Only
+   * a synchronous answer is kept: a case whose verdict is known reaches the testee without waiting,
+   * so a cached promise would let a repeated input overtake the cases drawn before it.
+   */
+  const expectations = new WeakMap<Uint8Array, OracleExpectation | null>();
 
   const evaluate = async (input: Uint8Array): Promise<Judgement | undefined> => {
-    const expectation = await oracleExpectation(options.oracle, input);
-    if (!expectation) {
+    let expectation = expectations.get(input);
+    if (expectation === undefined) {
+      const now = oracleExpectationNow(options.oracle, input);
+      if (now instanceof Promise) {
+        expectation = (await now) ?? null;
+      } else {
+        expectation = now ?? null;
+        expectations.set(input, expectation);
+      }
+    }
+    if (expectation === null) {
       oracleSkips++;
       return undefined;
     }
-    // The protocol hands the testee a path to a fresh private file; written synchronously, since a
-    // small file costs less than the three thread-pool round trips of an async open, write and close.
+    // The protocol hands the testee a path to a fresh private file ('wx': created here, never
+    // reused). It is written synchronously (open, write, close: no thread-pool round trips, and the
+    // run request leaves in this turn, in the order the cases were drawn) and removed through the
+    // thread pool, unawaited: the answer is in, and a removal that blocks on the file system's
+    // journal must not stall the cases in flight. The run's end waits for every removal.
     const path = join(dir, `case-${fileCounter++}.bin`);
-    writeFileSync(path, input);
+    writeCaseFile(path, input);
     try {
       return await judgeInput(options.op, input, path, expectation, options.testee, options.checkCodes ?? false);
     } finally {
-      rmSync(path, { force: true });
+      removeCaseFile(path);
     }
+  };
+
+  /** Removes a case file in the background; a file already gone (a testee may remove its input) is fine. */
+  const removeCaseFile = (path: string): void => {
+    const removed = unlink(path).then(
+      () => undefined,
+      (e: NodeJS.ErrnoException) => {
+        // Any other failure fails the run, at its end.
+        if (e.code !== 'ENOENT') throw e;
+      },
+    );
+    removals.add(removed);
+    void removed.then(
+      () => removals.delete(removed),
+      () => undefined,
+    );
   };
 
   /** The judgement of `input` when it reproduces the finding `key` (a crash or hang: twice in a row). */
@@ -354,7 +403,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       if (interrupted) break;
     }
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    try {
+      await Promise.all(removals);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }
   const disagreements = found.map((d) => ({ ...d, count: counts.get(findingKeyText(d.key))! }));
   const disagreeingCases = disagreements.reduce((sum, d) => sum + d.count, 0);

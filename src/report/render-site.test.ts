@@ -18,6 +18,10 @@ describe('report site (issue 13 item 2)', () => {
     expect(index).toContain('0/2 pass<br>1 accepted-invalid');
     expect(index).toContain('data:image/svg+xml;base64,');
     for (const file of ['impl/alpha-1.0.html', 'impl/beta-0.3.html', 'badges/beta-0.3.svg', 'req/r-s1.html']) expect(existsSync(join(dir, file))).toBe(true);
+    // beta's page shows its long observation cut and names the command that prints it from the site's sources, with beta's name (they hold alpha too).
+    const beta = readFileSync(join(dir, 'impl/beta-0.3.html'), 'utf8');
+    const sources = ['alpha', 'beta'].map((n) => `--results ${join(dirname(dir), `${n}.jsonl`)}`).join(' ');
+    expect(beta).toContain(`formcert show --actual bbbb0000000000000003 ${sources} --implementation 'beta 0.3'`);
     const req = readFileSync(join(dir, 'req/r-s1.html'), 'utf8');
     expect(req).toContain('fail:accepted-invalid');
     // Nothing is fetched: no absolute URL, and every relative link names a written file.

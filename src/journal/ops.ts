@@ -43,13 +43,14 @@ function readOutcome(r: Result<JournalSummary>): OpOutcome {
 
 /**
  * `journal.read`: in memory, or streamed line by line — memory then bounded by one held line (at most
- * PENDING_LIMIT_BYTES unless it may still be valid) plus the observation's bound, READ_OBSERVATION_MAX_BYTES.
+ * PENDING_LIMIT_BYTES; a longer one is scanned in chunks) plus the observation's bound, READ_OBSERVATION_MAX_BYTES.
  */
 const readOp: OpHandler = Object.assign(
   (input: Uint8Array, options?: OpOptions) => readOutcome(readJournalBytes(input, { collect: true, profile: options?.profile ?? 'strict' })),
   {
     stream: (read: ReadChunk, options?: OpOptions, readAgain?: ReadAgain): OpOutcome => {
-      // An input that can be read again (a regular file) has its long unterminated lines counted, not held.
+      // A long line is scanned in chunks; an input that can be read again (a regular file) also bounds
+      // the huge strings such a line builds, reading the line again only if its content comes to matter.
       const reader = new JournalReader({ collect: true, profile: options?.profile ?? 'strict', maxCollectedBytes: READ_OBSERVATION_MAX_BYTES, ...(readAgain ? { reread: readAgain } : {}) });
       const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, options?.readChunkBytes ?? READ_CHUNK_BYTES));
       for (;;) {

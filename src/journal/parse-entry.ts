@@ -42,9 +42,16 @@ export interface PayloadAccess {
   value(v: ScannedValue): JsonValue;
   /** Compact serialization length in UTF-8 bytes. */
   length(v: ScannedValue): number;
+  /** Whether the payload is an array of byte values: number lexemes `0|[1-9][0-9]{0,2}` of at most 255 (R-J7). */
+  isByteArray(v: ScannedValue): boolean;
 }
 
 const BYTE_LEXEME = /^(0|[1-9][0-9]{0,2})$/;
+
+/** R-J7's reserved payload shape: an array of number lexemes `0|[1-9][0-9]{0,2}` of at most 255. */
+export function isByteArrayValue(value: JsonValue): boolean {
+  return Array.isArray(value) && value.every((b) => b instanceof JsonNumber && BYTE_LEXEME.test(b.lexeme) && Number(b.lexeme) <= 255);
+}
 
 function utf8Bytes(s: string): number {
   // Each UTF-16 code unit is at most 3 UTF-8 bytes: short strings need no count.
@@ -199,9 +206,7 @@ function checkReservedEntry(
     return fail(refuse(rule, 'malformed reserved fact id', at, idPointer, 'id'));
   }
   if (kind !== KIND_RECORD) return fail(refuse(RULES.RESERVED_KIND, 'a reserved fact must be a Record', at, appendPointer(pointer, 'kind'), 'kind'));
-  const value = payload.value(payloadRaw);
-  const isBytes = Array.isArray(value) && value.every((b) => b instanceof JsonNumber && BYTE_LEXEME.test(b.lexeme) && Number(b.lexeme) <= 255);
-  if (!isBytes) {
+  if (!payload.isByteArray(payloadRaw)) {
     return fail(refuse(RULES.RESERVED_PAYLOAD, 'a reserved fact payload is an array of byte values 0-255', at, appendPointer(pointer, 'payload'), 'payload'));
   }
   return OK;

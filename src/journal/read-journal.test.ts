@@ -154,7 +154,7 @@ describe('journal reader integer boundaries', () => {
   });
 });
 
-describe('long unterminated lines (counted, read again only when their content matters)', () => {
+describe('long lines (scanned in chunks: a torn tail counted, a terminated line judged as a whole)', () => {
   it('holds pending lines up to a bound above the 8 MiB frame limit', () => {
     expect(PENDING_LIMIT_BYTES).toBeGreaterThan(8 * 1024 * 1024);
   });
@@ -162,7 +162,7 @@ describe('long unterminated lines (counted, read again only when their content m
   const limit = 4096;
   const big = limit * 3 + 7;
   const spaces = Buffer.alloc(big, 0x20);
-  /** A reader fed in 1 MiB chunks that can read the input again, as readJournalFile does for a regular file. */
+  /** A reader with a small pending limit that can read the input again (as readJournalFile on a regular file), fed in 1000-byte chunks. */
   function chunked(bytes: Buffer) {
     const reader = new JournalReader({ reread: (s, e) => bytes.subarray(s, e), pendingLimitBytes: limit });
     for (let at = 0; at < bytes.length; at += 1000) reader.push(Buffer.from(bytes.subarray(at, at + 1000)));
@@ -181,7 +181,7 @@ describe('long unterminated lines (counted, read again only when their content m
     expect(bom.ok ? 'accept' : bom.error.code).toBe(CODES.JSON_BOM);
   });
 
-  it('reads a long line again when its content matters (terminated, or the last v2 line)', () => {
+  it('judges a long line whose content matters (terminated, or the last v2 line) as the whole-line path does', () => {
     const v3 = chunked(Buffer.concat([Buffer.from(HEADER + entry(1)), spaces, Buffer.from('\n' + entry(2) + '\n')]));
     expect(v3.ok && [v3.value.frontier, v3.value.lineCount]).toEqual([2n, 2]);
     const v2 = chunked(Buffer.concat([Buffer.from(HEADER.replace('3', '2') + entry(1)), spaces]));

@@ -1,7 +1,9 @@
 /**
- * The journal reader: one pass over LF-split lines, memory bounded by one line (plus, when asked,
- * the collected observation). Stages: split lines (here) → file rules (R-J1) → scan-json →
- * parse-header | parse-group-frame | parse-entry → position rules (R-J4) → build-observation.
+ * The journal reader: one pass over LF-split lines, memory bounded by one held line of at most
+ * PENDING_LIMIT_BYTES (plus, when asked, the collected observation): a longer line is scanned in
+ * chunks as it is read (scan-long-line.ts), never held. Stages: split lines (here) → file rules
+ * (R-J1) → scan-json (or scan-long-line) → parse-header | parse-group-frame | parse-entry → position
+ * rules (R-J4) → build-observation.
  */
 import { readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -10,14 +12,15 @@ import { fail, ok, type FormatError, type Profile, type Result } from '../shared
 import type { JsonValue } from '../shared/json/value.ts';
 import { firstInvalidUtf8Offset } from '../shared/text.ts';
 import { buildEntryObservation, buildObservation } from './build-observation.ts';
-import { BOM, BYTE, CODES, READ_CHUNK_BYTES, SCHEMA_READABLE } from './constants.ts';
+import { BOM, BYTE, CODES, ENTRY_MEMBERS, FRAME_MEMBERS, HEADER_MEMBERS, LIMITS, READ_CHUNK_BYTES, SCHEMA_READABLE } from './constants.ts';
 import { FastLineScanner, type FastLine } from './fast-scan-line.ts';
-import { parseEntry, type EntryFacts, type PayloadAccess } from './parse-entry.ts';
+import { isByteArrayValue, parseEntry, type EntryFacts, type PayloadAccess } from './parse-entry.ts';
 import { parseGroupFrame } from './parse-group-frame.ts';
 import { parseHeader, type Header } from './parse-header.ts';
 import { intAdd, toBig, type Int } from './read-integers.ts';
 import { enforces, placeAtLine, refuse, RULES, type LineContext } from './refusal.ts';
-import { asBuffer, JsonLineScanner, PayloadSpan, type ScannedValue } from './scan-json.ts';
+import { asBuffer, JsonLineScanner, PayloadSpan, StreamedPayload, type ScannedValue } from './scan-json.ts';
+import { LongLine, type LongLineFacts } from './scan-long-line.ts';
 import { compactLength } from './write-compact.ts';
 
 /** What a successful read knows about the file. */
@@ -50,13 +53,13 @@ export interface ReadOptions {
   /** Rules enforced: `strict` (default) or `core` (the format document's rules only). */
   readonly profile?: Profile;
   /**
-   * Reads bytes [start, end) of the input again (a regular file or bytes in memory). When given, an
-   * unterminated line longer than {@link PENDING_LIMIT_BYTES} is no longer held: only its length and
-   * first bytes are kept, and it is read again if an LF (or, in v2, the end of input) makes its content
-   * matter. A v3 torn tail or an unterminated header is then counted, never stored.
+   * Reads bytes [start, end) of the input again (a regular file or bytes in memory). A line scanned in
+   * chunks then never holds more than PENDING_LIMIT_BYTES of one built string or number (a huge `id`,
+   * say, in what may be a torn tail): past that its scan gives up, and the line is read again whole
+   * only if its LF (or, in v2, the input's end) makes its content matter. Without it such a token is held.
    */
   readonly reread?: (start: number, end: number) => Buffer;
-  /** Overrides {@link PENDING_LIMIT_BYTES} (tests use a small one). */
+  /** Overrides {@link PENDING_LIMIT_BYTES} (tests use a small one; 0 scans every line in chunks). */
   readonly pendingLimitBytes?: number;
   /**
    * When collecting, the entry lines' bytes kept at most: past it the entries are let go (the summary
@@ -67,12 +70,16 @@ export interface ReadOptions {
   readonly decidedLineLimitBytes?: number;
 }
 
-/** Bytes of an unterminated line held in memory before the reader counts it instead (needs `reread`). */
+/**
+ * Bytes of a line held whole; past them the line is scanned in chunks as it is read (scan-long-line.ts)
+ * and only what the rules read of it is kept, so a v3 torn tail is counted, never stored, and a huge
+ * valid entry line is accepted in bounded memory. Above the 8 MiB frame limit, so a line scanned in
+ * chunks can only be a group frame that is too large (R-J6), whose members are then never read.
+ */
 export const PENDING_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /**
- * Bytes of a line whose refusal is decided (and which cannot be read again) read on in search of its
- * LF before the reader stops: past them the refusal is given as the bytes read decide it. Only a CR or
+ * Bytes of a line whose refusal is decided read on in search of its LF before the reader stops: past them the refusal is given as the bytes read decide it. Only a CR or
  * an invalid UTF-8 byte later in the same line, or the input's end before an LF, could still change
  * its code, and an endless line (/dev/zero) must get an answer. A v3 history line is never stopped:
  * if it never ends it is a torn tail, which does not refuse the file.
@@ -85,10 +92,18 @@ class LinePayloads implements PayloadAccess {
   constructor(private readonly scanner: JsonLineScanner) {}
 
   value(v: ScannedValue): JsonValue {
+    // A line scanned in chunks is never collected (its entries pass the observation's bound) nor built.
+    if (v instanceof StreamedPayload) throw new Error('internal: a payload scanned in chunks has no value to build');
     return v instanceof PayloadSpan ? this.scanner.buildPayload(this.line, v) : (v as JsonValue);
   }
 
+  isByteArray(v: ScannedValue): boolean {
+    if (v instanceof StreamedPayload) return v.isByteArray;
+    return isByteArrayValue(this.value(v));
+  }
+
   length(v: ScannedValue): number {
+    if (v instanceof StreamedPayload) return v.compactLength;
     if (!(v instanceof PayloadSpan)) return compactLength(v as JsonValue);
     // -1: a tolerated duplicate member makes the built value shorter than its bytes.
     return v.compactLength >= 0 ? v.compactLength : compactLength(this.scanner.buildPayload(this.line, v));
@@ -106,12 +121,10 @@ export class JournalReader {
   private blankLines = 0;
   private parts: Buffer[] = [];
   private partsLength = 0;
-  private readonly reread: ((start: number, end: number) => Buffer) | undefined;
-  /** The pending line outgrew PENDING_LIMIT_BYTES: it is counted in partsLength, and parts holds its first bytes only. */
-  private counting = false;
   private readonly pendingLimit: number;
-  /** A counted line that cannot be read again, whose refusal its held prefix already decides. */
-  private decided: DecidedLine | undefined;
+  private readonly reread: ((start: number, end: number) => Buffer) | undefined;
+  /** The pending line outgrew PENDING_LIMIT_BYTES: it is scanned in chunks, counted in partsLength, and parts holds its first bytes only. */
+  private long: LongLine | undefined;
   private offset = 0;
   private lineNo = 0;
   private header: Header | undefined;
@@ -130,8 +143,8 @@ export class JournalReader {
     this.profile = options.profile ?? 'strict';
     this.scanner = new JsonLineScanner({ tolerant: this.profile === 'core' });
     this.payload = new LinePayloads(this.scanner);
-    this.reread = options.reread;
     this.pendingLimit = options.pendingLimitBytes ?? PENDING_LIMIT_BYTES;
+    this.reread = options.reread;
     this.maxCollected = options.maxCollectedBytes ?? Number.POSITIVE_INFINITY;
     this.decidedLimit = options.decidedLineLimitBytes ?? DECIDED_LINE_LIMIT_BYTES;
   }
@@ -147,17 +160,17 @@ export class JournalReader {
         this.keep(buf);
         return !this.error;
       }
-      if (this.decided) {
-        this.keep(buf.subarray(0, lf));
-        if (this.error) return false;
-        this.lineNo++;
-        return this.stop(this.decidedRefusal(true));
+      const long = this.long;
+      if (long) {
+        long.push(buf.subarray(0, lf));
+        const length = this.partsLength + lf;
+        this.clearPending();
+        if (!this.processLongLine(long, length, true)) return false;
+      } else {
+        const line = Buffer.concat([...this.parts, buf.subarray(0, lf)]);
+        this.clearPending();
+        if (!this.processLine(line, true)) return false;
       }
-      const line = this.pendingLine(lf, buf);
-      this.parts = [];
-      this.partsLength = 0;
-      this.counting = false;
-      if (!this.processLine(line, true)) return false;
       start = lf + 1;
     }
     for (;;) {
@@ -190,11 +203,8 @@ export class JournalReader {
     if (tail > 0) {
       if (this.header.schema === SCHEMA_READABLE) {
         // R-J3: a final complete v2 entry line without LF is part of the history.
-        if (this.decided) {
-          this.lineNo++;
-          return fail(this.decidedRefusal(false));
-        }
-        if (!this.processLine(this.pendingLine(0, Buffer.alloc(0)), false)) return fail(this.error!);
+        const done = this.long ? this.processLongLine(this.long, tail, false) : this.processLine(Buffer.concat(this.parts), false);
+        if (!done) return fail(this.error!);
       } else {
         // R-J3: v3 bytes after the last LF are outside the recovered prefix, never inspected.
         tornTailBytes = tail;
@@ -218,62 +228,56 @@ export class JournalReader {
     });
   }
 
+  private clearPending(): void {
+    this.parts = [];
+    this.partsLength = 0;
+    this.long = undefined;
+  }
+
   private keep(bytes: Buffer): void {
-    if (this.counting) {
-      const d = this.decided;
-      if (d) d.track(bytes, this.partsLength);
+    if (this.long) {
+      this.long.push(bytes);
       this.partsLength += bytes.length;
-      if (d && this.refusalIsCertain()) {
-        // A CR is the first check of a v2 line, terminated or not: once seen, no later byte changes the
-        // refusal. Past the bound, an endless line is answered as far as it was read (DECIDED_LINE_LIMIT_BYTES).
-        if (d.cr >= 0 && this.header) this.stopDecided(false);
-        else if (this.partsLength > this.decidedLimit) this.stopDecided(true);
-      }
+      this.stopIfDecided();
       return;
     }
     // Copied: the caller may reuse its chunk buffer.
     this.parts.push(Buffer.from(bytes));
     this.partsLength += bytes.length;
-    if (this.reread && this.partsLength > this.pendingLimit) {
-      // Too long to hold: keep the first bytes (BOM check) and count the rest.
-      this.parts = [Buffer.concat(this.parts).subarray(0, BOM.length)];
-      this.parts[0] = Buffer.from(this.parts[0]!);
-      this.counting = true;
-    } else if (!this.reread && this.partsLength > this.pendingLimit) {
-      this.decideFromPrefix();
-      if (this.decided && this.decided.cr >= 0 && this.header && this.refusalIsCertain()) this.stopDecided(false);
+    if (this.partsLength > this.pendingLimit && this.mayScanInChunks()) {
+      // Too long to hold: scanned in chunks from here on; the first bytes stay for finish's BOM check.
+      const held = Buffer.concat(this.parts);
+      this.long = this.startLongLine();
+      this.long.push(held);
+      this.parts = [Buffer.from(held.subarray(0, BOM.length))];
+      this.stopIfDecided();
     }
   }
 
   /**
-   * A line too long to hold, from a source that cannot be read again (a pipe, a device): when its held
-   * prefix already decides its refusal — whatever follows, only a later CR or UTF-8 fault could change
-   * the code, and those are tracked — the rest is counted instead of held. Otherwise it stays held.
+   * A line may be scanned in chunks unless its entries are to be collected: a collecting read lets
+   * the entries go past maxCollectedBytes anyway, so only a line within that bound is held to be built.
    */
-  private decideFromPrefix(): void {
-    const held = Buffer.concat(this.parts);
-    const atFileStart = this.offset === 0;
-    const bom = atFileStart && startsWithBom(held);
-    const bomFault = bom && enforces(this.profile, RULES.FILE_BOM);
-    const start = bom ? BOM.length : 0;
-    if (isBlank(held, start)) return;
-    const bodyEnd = held.length - incompleteUtf8Tail(held);
-    const cr = held.indexOf(BYTE.CR);
-    const utf8 = cr >= 0 ? -1 : firstInvalidUtf8Offset(held, 0, bodyEnd);
-    let json: FormatError | undefined;
-    if (cr < 0 && !bomFault && utf8 < 0) {
-      // A JSON fault is decided when two cuts 64 bytes apart report it alike, well before both: a
-      // token cut by the end of the prefix would be reported at (or just before) the cut.
-      const early = this.scanner.scan(held, start, bodyEnd - 64, true);
-      const late = this.scanner.scan(held, start, bodyEnd, true);
-      if (early.ok || late.ok || early.error.code !== late.error.code) return;
-      const offset = late.error.location.byteOffset ?? 0;
-      if (offset !== early.error.location.byteOffset || offset >= bodyEnd - 80) return;
-      json = late.error;
-    }
-    this.decided = new DecidedLine(cr, bomFault, utf8, json, held.subarray(bodyEnd), bodyEnd);
-    this.parts = [Buffer.from(held.subarray(0, BOM.length))];
-    this.counting = true;
+  private mayScanInChunks(): boolean {
+    return !this.header || !this.collect || this.entriesOverBound || this.collectedBytes + this.partsLength > this.maxCollected;
+  }
+
+  /** The chunked scan of the pending line, told which members of the line object no rule reads. */
+  private startLongLine(): LongLine {
+    const header = this.header;
+    let long: LongLine | undefined;
+    // The header's rules read schema, generation and origin only (parse-header); an entry's, its own
+    // members; a group frame's, its members only while the line may be within the 8 MiB frame limit
+    // (parse-group-frame refuses a longer frame before reading any member). Other members are refused
+    // by name (check-members), their values never read.
+    const unread = header
+      ? (name: string) =>
+          !(ENTRY_MEMBERS as readonly string[]).includes(name) && (!(FRAME_MEMBERS as readonly string[]).includes(name) || long!.bytes > LIMITS.MAX_FRAME_LINE_BYTES)
+      : (name: string) => !(HEADER_MEMBERS as readonly string[]).includes(name);
+    // A built token is bounded only when the line can be read again should its content come to matter.
+    const maxBuilt = this.reread ? Math.max(this.pendingLimit, 1) : Number.POSITIVE_INFINITY;
+    long = new LongLine(this.offset === 0, enforces(this.profile, RULES.FILE_BOM), this.profile === 'core', unread, maxBuilt);
+    return long;
   }
 
   /**
@@ -284,33 +288,77 @@ export class JournalReader {
     return !this.header || this.header.schema === SCHEMA_READABLE;
   }
 
+  /**
+   * Stops the read at a line scanned in chunks whose refusal is certain: at once at a CR in a v2 line
+   * (a CR is the first check of a line, terminated or not), and past the bound when its bytes decide
+   * its refusal, so an endless line (/dev/zero) gets an answer (DECIDED_LINE_LIMIT_BYTES).
+   */
+  private stopIfDecided(): void {
+    const long = this.long!;
+    if (!this.refusalIsCertain()) return;
+    if (long.cr >= 0 && this.header) this.stopLong(long, false);
+    else if (this.partsLength > this.decidedLimit && long.decided) this.stopLong(long, true);
+  }
+
   /** Stops the read at a decided line without waiting for its LF; `cut` when the line was not read to its end. */
-  private stopDecided(cut: boolean): void {
+  private stopLong(long: LongLine, cut: boolean): void {
     this.lineNo++;
-    const e = this.decidedRefusal(true);
+    const at: LineContext = { line: this.lineNo, byteOffset: this.offset };
+    const e = this.longLineFault(long.end(), at, true) as FormatError;
     const note = ` (reading stopped ${this.partsLength} bytes into the line, before its LF: a CR or an invalid UTF-8 byte further on, or the input ending without an LF, could have changed this code)`;
     this.stop(cut ? { ...e, message: e.message + note } : e);
   }
 
-  /** The refusal of a decided line, by the order checkLine applies (R-J1 first, then JSON). */
-  private decidedRefusal(terminated: boolean): FormatError {
-    const d = this.decided!;
-    const at: LineContext = { line: this.lineNo, byteOffset: this.offset };
-    if (d.cr >= 0) return refuse(RULES.CARRIAGE_RETURN, 'carriage return in the file', at, undefined, undefined, at.byteOffset + d.cr);
-    if (d.bomFault) return refuse(RULES.FILE_BOM, 'a journal must not start with a byte-order mark', at);
-    if (d.utf8 >= 0) return refuse(RULES.FILE_INVALID_UTF8, 'invalid UTF-8', at, undefined, undefined, at.byteOffset + d.utf8);
-    const e = d.json!;
+  /**
+   * The refusal of a line scanned in chunks by checkLine's order (R-J1: CR, BOM, blank, UTF-8; then
+   * JSON), 'blank' for a blank line core passes over, or undefined when the JSON scan succeeded (or
+   * overflowed: the line is then read again).
+   */
+  private longLineFault(f: LongLineFacts, at: LineContext, terminated: boolean): FormatError | 'blank' | undefined {
+    if (f.cr >= 0) return refuse(RULES.CARRIAGE_RETURN, 'carriage return in the file', at, undefined, undefined, at.byteOffset + f.cr);
+    if (f.bom && enforces(this.profile, RULES.FILE_BOM)) return refuse(RULES.FILE_BOM, 'a journal must not start with a byte-order mark', at);
+    if (f.blank) return enforces(this.profile, RULES.BLANK_LINE) ? refuse(RULES.BLANK_LINE, 'blank line', at) : 'blank';
+    if (f.utf8 >= 0) return refuse(RULES.FILE_INVALID_UTF8, 'invalid UTF-8', at, undefined, undefined, at.byteOffset + f.utf8);
+    if (f.scan === undefined || f.scan.ok) return undefined;
+    return this.jsonFault(f.scan.error, at, terminated);
+  }
+
+  /** A JSON refusal placed at its line; an unparsable unterminated final v2 line is refused as such (R-J3). */
+  private jsonFault(e: FormatError, at: LineContext, terminated: boolean): FormatError {
     if (!terminated && e.code === CODES.JSON_SYNTAX) {
-      // R-J3: an unparsable unterminated final v2 line.
       return refuse(RULES.UNTERMINATED_V2_LINE, `unparsable final v2 line without LF (${e.message})`, at, e.location.pointer, undefined, at.byteOffset + (e.location.byteOffset ?? 0));
     }
+    // Grammar faults are core (JSON-SYNTAX-1); duplicates and lone surrogates are strict (R-S1).
     return placeAtLine(e, at);
   }
 
-  /** The pending line, completed by `more[0, upTo)`: held, or read again when it was counted. */
-  private pendingLine(upTo: number, more: Buffer): Buffer {
-    if (!this.counting) return Buffer.concat([...this.parts, more.subarray(0, upTo)]);
-    return this.reread!(this.offset, this.offset + this.partsLength + upTo);
+  /** A line scanned in chunks, `length` bytes (LF excluded), now ended. Returns false when the file is refused. */
+  private processLongLine(long: LongLine, length: number, terminated: boolean): boolean {
+    this.lineNo++;
+    const at: LineContext = { line: this.lineNo, byteOffset: this.offset };
+    this.offset += length + (terminated ? 1 : 0);
+    const facts = long.end();
+    const fault = this.longLineFault(facts, at, terminated);
+    if (fault === 'blank') {
+      this.blankLines++;
+      return true;
+    }
+    if (fault) return this.stop(fault);
+    if (this.header && this.collect) {
+      // mayScanInChunks: a collecting read lets this line's entries go (it passes the bound).
+      this.entriesOverBound = true;
+      this.entries = [];
+    }
+    // A built token outgrew its bound (only with reread): the line's content matters now, so it is read again whole.
+    if (facts.scan === undefined) return this.checkLine(this.reread!(at.byteOffset, at.byteOffset + length), at, terminated);
+    const value = (facts.scan as { value: ScannedValue }).value;
+    if (!this.header) {
+      const header = parseHeader(value, at, this.profile);
+      if (!header.ok) return this.stop(header.error);
+      this.header = header.value;
+      return true;
+    }
+    return this.checkHistoryLine(value, length, at);
   }
 
   private stop(error: FormatError): false {
@@ -355,15 +403,7 @@ export class JournalReader {
       if (fast) return this.acceptFastLine(fast, at);
     }
     const scanned = this.scanner.scan(line, start, line.length, true);
-    if (!scanned.ok) {
-      const e = scanned.error;
-      if (!terminated && e.code === CODES.JSON_SYNTAX) {
-        // R-J3: an unparsable (cut) unterminated final v2 line is refused as such; other JSON faults keep their code.
-        return this.stop(refuse(RULES.UNTERMINATED_V2_LINE, `unparsable final v2 line without LF (${e.message})`, at, e.location.pointer, undefined, at.byteOffset + (e.location.byteOffset ?? 0)));
-      }
-      // Grammar faults are core (JSON-SYNTAX-1); duplicates and lone surrogates are strict (R-S1).
-      return this.stop(placeAtLine(e, at));
-    }
+    if (!scanned.ok) return this.stop(this.jsonFault(scanned.error, at, terminated));
     this.payload.line = line;
     if (!this.header) {
       const header = parseHeader(scanned.value, at, this.profile);
@@ -448,48 +488,6 @@ export class JournalReader {
   }
 }
 
-/** What the reader keeps of a decided line while it counts the rest (offsets relative to the line). */
-class DecidedLine {
-  constructor(
-    /** First CR, or -1. */
-    public cr: number,
-    readonly bomFault: boolean,
-    /** First byte starting an invalid UTF-8 sequence, or -1. */
-    public utf8: number,
-    /** The JSON refusal the prefix decides (when no CR, BOM or UTF-8 fault precedes it). */
-    readonly json: FormatError | undefined,
-    /** Bytes of a UTF-8 sequence cut by the end of what was seen, and where they start. */
-    private carry: Buffer,
-    private carryAt: number,
-  ) {}
-
-  /** Watches the next bytes (at relative offset `at`) for a CR or a UTF-8 fault, which come first. */
-  track(bytes: Buffer, at: number): void {
-    if (this.cr >= 0) return;
-    const cr = bytes.indexOf(BYTE.CR);
-    if (cr >= 0) this.cr = at + cr;
-    if (this.utf8 >= 0 || this.bomFault) return;
-    const data = this.carry.length > 0 ? Buffer.concat([this.carry, bytes]) : bytes;
-    const bodyEnd = data.length - incompleteUtf8Tail(data);
-    const bad = firstInvalidUtf8Offset(data, 0, bodyEnd);
-    // A CR before the UTF-8 fault wins anyway; after it, the fault still comes first in the line.
-    if (bad >= 0) this.utf8 = this.carryAt + bad;
-    this.carry = Buffer.from(data.subarray(bodyEnd));
-    this.carryAt += bodyEnd;
-  }
-}
-
-/** Length of a UTF-8 sequence cut by the end of `b` (0 when the last sequence is whole). */
-function incompleteUtf8Tail(b: Uint8Array): number {
-  for (let i = b.length - 1; i >= 0 && i >= b.length - 3; i--) {
-    const x = b[i]!;
-    if ((x & 0xc0) === 0x80) continue;
-    const need = x >= 0xf0 ? 4 : x >= 0xe0 ? 3 : x >= 0xc0 ? 2 : 1;
-    return b.length - i < need ? b.length - i : 0;
-  }
-  return 0;
-}
-
 function startsWithBom(b: Uint8Array): boolean {
   return b.length >= 3 && b[0] === BOM[0] && b[1] === BOM[1] && b[2] === BOM[2];
 }
@@ -503,7 +501,7 @@ function isBlank(line: Uint8Array, start: number): boolean {
 export function readJournalBytes(bytes: Uint8Array, options: ReadOptions = {}): Result<JournalSummary> {
   const whole = asBuffer(bytes);
   const reader = new JournalReader({ ...options, reread: (start, end) => whole.subarray(start, end) });
-  reader.push(bytes);
+  reader.push(whole);
   return reader.finish();
 }
 
@@ -511,7 +509,7 @@ export function readJournalBytes(bytes: Uint8Array, options: ReadOptions = {}): 
 export async function readJournalFile(path: string, options: ReadOptions = {}): Promise<Result<JournalSummary>> {
   const handle = await open(path, 'r');
   try {
-    // A regular file can be read again, so a long unterminated line is counted, not held.
+    // A regular file can be read again, so a line scanned in chunks never holds a huge token it builds.
     const regular = (await handle.stat()).isFile();
     const reread = (start: number, end: number): Buffer => {
       const out = Buffer.allocUnsafe(end - start);

@@ -31,11 +31,35 @@ export class PayloadSpan {
 }
 
 /**
+ * An entry payload of a line too long to hold (scan-long-line.ts): validated while it streamed by,
+ * never built; what the rules read of it is kept — its compact length (R-J6) and whether it is an
+ * array of byte values 0-255 (R-J7's reserved payload shape).
+ */
+export class StreamedPayload {
+  constructor(
+    /** UTF-8 length of the compact, minimally escaped serialization of the value (exact, duplicates included). */
+    readonly compactLength: number,
+    /** The value is an array whose every element is a number lexeme `0|[1-9][0-9]{0,2}` of at most 255. */
+    readonly isByteArray: boolean,
+  ) {}
+}
+
+/**
+ * A member value of a line too long to hold that no rule reads (a member the line's object does not
+ * define, or a group frame's members once the line is past the 8 MiB frame limit): validated, never built.
+ */
+export class UnreadValue {
+  private constructor() {}
+  /** The one instance. */
+  static readonly INSTANCE = new UnreadValue();
+}
+
+/**
  * A scanned value: JSON, except that, in a structural scan, a payload member may hold a
  * {@link PayloadSpan} and a canonical integer lexeme (`0` or `-?[1-9][0-9]*`) whose value is a safe
  * integer is a JS number (its lexeme is exactly `String(n)`).
  */
-export type ScannedValue = null | boolean | string | number | JsonNumber | ScannedValue[] | Map<string, ScannedValue> | PayloadSpan;
+export type ScannedValue = null | boolean | string | number | JsonNumber | ScannedValue[] | Map<string, ScannedValue> | PayloadSpan | StreamedPayload | UnreadValue;
 
 /**
  * What a scan gives: the value, or the first refusal in byte order. The refusal's location holds the
@@ -54,12 +78,13 @@ const JSON_RULE: Readonly<Record<string, RefusalRule>> = {
 };
 
 /** A shared JSON refusal at a byte offset (no line: the caller places it). */
-function jsonRefusal(code: string, byteOffset: number, pointer: string, message: string, member?: string): FormatError {
+export function jsonRefusal(code: string, byteOffset: number, pointer: string, message: string, member?: string): FormatError {
   const rule = JSON_RULE[code]!;
   return formatError(rule.code, rule.requirement, message, { byteOffset, pointer, ...(member !== undefined ? { member } : {}) }, rule.profile);
 }
 
-function hexVal(b: number): number {
+/** The value of one hexadecimal digit byte, or -1. */
+export function hexVal(b: number): number {
   if (b >= 0x30 && b <= 0x39) return b - 0x30;
   if (b >= 0x61 && b <= 0x66) return b - 0x57;
   if (b >= 0x41 && b <= 0x46) return b - 0x37;
@@ -77,7 +102,7 @@ function readHex4(buf: Uint8Array, pos: number, end: number): number {
 }
 
 /** Compact (minimal-escape) UTF-8 length of one code unit or pair decoded from an escape (R-J6). */
-function escapedLength(cp: number): number {
+export function escapedLength(cp: number): number {
   if (cp < 0x20) return cp === 8 || cp === 9 || cp === 10 || cp === 12 || cp === 13 ? 2 : 6;
   if (cp === 0x22 || cp === 0x5c) return 2;
   if (cp < 0x80) return 1;
@@ -110,8 +135,8 @@ const INTERN_SLOTS = 4096;
 
 type Latin1Slicer = { latin1Slice(s: number, e: number): string; utf8Slice(s: number, e: number): string };
 
-/** The value of a canonical integer lexeme that is a safe integer, else undefined (kept as a lexeme). */
-function smallInteger(buf: Buffer, start: number, end: number): number | undefined {
+/** The value of a canonical integer lexeme buf[start, end) that is a safe integer, else undefined (kept as a lexeme). */
+export function smallInteger(buf: Buffer, start: number, end: number): number | undefined {
   const neg = buf[start] === BYTE.MINUS;
   let i = neg ? start + 1 : start;
   const digits = end - i;

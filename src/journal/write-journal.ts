@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { fail, ok, type FormatError, type Profile, type Result } from '../shared/errors.ts';
 import { JsonNumber, type JsonValue } from '../shared/json/value.ts';
 import { BYTE, ENTRY_MEMBERS, GROUP_FRAME_VERSION, LIMITS, METADATA_MEMBERS, READ_CHUNK_BYTES, SCHEMA_CURRENT, SCHEMA_READABLE } from './constants.ts';
-import type { PayloadAccess } from './parse-entry.ts';
+import { isByteArrayValue, type PayloadAccess } from './parse-entry.ts';
 import { parseGroupFrame } from './parse-group-frame.ts';
 import { readJournalBytes, readJournalFile, type JournalSummary } from './read-journal.ts';
 import { readUnsigned, toBig } from './read-integers.ts';
@@ -40,6 +40,7 @@ export function encodeGroupFrame(entries: readonly Map<string, JsonValue>[]): st
 const VALUE_ACCESS: PayloadAccess = {
   value: (v) => v as JsonValue,
   length: (v) => compactLength(v as JsonValue),
+  isByteArray: (v) => isByteArrayValue(v as JsonValue),
 };
 
 /**

@@ -27,6 +27,22 @@ export type Refused = { readonly ok: false; readonly error: FormatError };
 /** What a check gives: the shared OK, or the first refusal. */
 export type Checked = Result<undefined>;
 
+/** Bytes dropped from a long line's buffer: from buffer offset `at` on, file offsets are `length` further. */
+export interface LineGap {
+  readonly at: number;
+  length: number;
+}
+
+/** No bytes dropped. */
+export const NO_GAPS: readonly LineGap[] = [];
+
+/** How far file offsets lie past buffer offset `at`: the lengths of the gaps at or before it. */
+export function gapShift(gaps: readonly LineGap[], at: number): number {
+  let shift = 0;
+  for (const g of gaps) if (at >= g.at) shift += g.length;
+  return shift;
+}
+
 /** The shared state of one read: profile and the line being checked. */
 export class CheckContext {
   /** 1-based number of the current line. */
@@ -41,11 +57,10 @@ export class CheckContext {
   lineMembers: { readonly count: number; readonly names: readonly string[]; readonly starts: readonly number[] } | undefined;
   /**
    * Bytes of the current line that are no longer in its buffer (the long-line path dropped the checked
-   * middle of a string nobody reads): from buffer offset `gapAt` on, file offsets are `gapLength`
-   * further. Infinity when nothing was dropped.
+   * middles of strings nobody reads), in buffer order: from each gap's buffer offset `at` on, file
+   * offsets are its `length` further (the gaps before it add up). Empty when nothing was dropped.
    */
-  gapAt = Infinity;
-  gapLength = 0;
+  gaps: readonly LineGap[] = NO_GAPS;
   /** True under the strict profile: every rule is enforced. */
   readonly strict: boolean;
 
@@ -85,7 +100,7 @@ export class CheckContext {
 
   private locate(where: Where) {
     const at = where.at ?? this.memberStart(where) ?? this.lineStart;
-    const shift = at >= this.gapAt ? this.gapLength : 0;
+    const shift = gapShift(this.gaps, at);
     const location: { line: number; byteOffset: number; column: number; pointer?: string; member?: string } = {
       line: this.line,
       byteOffset: this.bufferFileOffset + at + shift,

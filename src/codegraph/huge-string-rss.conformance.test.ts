@@ -1,8 +1,10 @@
 /**
  * Issue 14 (peak RSS on any input) for a valid line: `validate codegraph` on a model whose one entity
  * carries a 300 MB comment (a string the checks do not read) accepts it under 150 MB peak RSS, measured
- * in a child process. The reader drops the checked middle of such a string instead of holding the line.
+ * in a child process. The reader drops the checked middle of such a string instead of holding the line;
+ * with two such strings on one line (through a pipe), the middle of each.
  */
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,4 +41,26 @@ describe('validate codegraph on a valid 300 MB line', () => {
     expect(run.status).toBe(0);
     expect(run.peakKb).toBeLessThan(BOUND_KB);
   });
+});
+
+describe('validate codegraph on a valid line with two 150 MB strings the checks do not read, through a pipe', () => {
+  it('accepts it (exit 0) under 150 MB peak RSS: both middles dropped', async () => {
+    const fifo = join(dir, 'two-strings');
+    spawnSync('mkfifo', [fifo]);
+    const header = '{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p"],"traits":["TComment","TInvocable","TNamed"],"edges":[],"provenance":[]}}';
+    const script = [
+      `printf '%s\\n' '${header}'`,
+      `printf '%s' '{"t":"e","i":0,"k":0,"tr":[0,1,2],"m":0,"s":"a","comment":"'`,
+      'head -c 150000000 /dev/zero | tr "\\0" a',
+      `printf '%s' '","signature":"'`,
+      'head -c 150000000 /dev/zero | tr "\\0" b',
+      `printf '%s\\n%s\\n' '","name":"n"}' '{"t":"eof","counts":{"files":0,"entities":1,"edges":0}}'`,
+    ].join('; ');
+    const feeder = spawn('sh', ['-c', `(${script}) > ${fifo} 2>/dev/null`], { stdio: 'ignore' });
+    const run = await runCliWithPeakRss(['validate', 'codegraph', fifo], 'codegraph two 150 MB strings');
+    feeder.kill('SIGKILL');
+    expect([run.status, run.stdout.split('\n')[0]]).toEqual([0, `valid codegraph: ${fifo}`]);
+    expect(run.peakKb).toBeGreaterThan(0);
+    expect(run.peakKb).toBeLessThan(BOUND_KB);
+  }, 240_000);
 });

@@ -100,7 +100,7 @@ describe('the chunked reader with its long-line path', () => {
     expect(served).toBe(1 << 16);
   });
 
-  it('drops the checked middle of a huge string nobody reads: same verdict and locations, the buffer never grows', () => {
+  it('drops the checked middle of each huge string nobody reads: same verdict and locations, the buffer never grows', () => {
     const header = '{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p"],"traits":["TComment","TNamed"],"edges":[],"provenance":[]}}\n';
     const eof = '{"t":"eof","counts":{"files":0,"entities":1,"edges":0}}\n';
     // Plain bytes, multi-byte characters, one-letter escapes and escaped pairs, so cuts land everywhere.
@@ -115,6 +115,13 @@ describe('the chunked reader with its long-line path', () => {
       header + entity(body, ',"name":"n"').replace(/\n$/, '') + eof.replace(/\n$/, ''), // no LF at the end
       header + entity(body, ',"name":"n"') + '{"t":"eof"', // the file ends inside the next record
     ].map((text) => new Uint8Array(Buffer.from(text)));
+    // Two huge unread strings on one line (comment and signature): both middles dropped, locations after each shifted.
+    const header2 = header.replace('"traits":["TComment","TNamed"]', '"traits":["TComment","TInvocable","TNamed"]');
+    const entity2 = (after: string) => `{"t":"e","i":0,"k":0,"tr":[0,1,2],"m":0,"s":"a","comment":"${body}","signature":"${body}"${after}}\n`;
+    cases.push(...[',"name":"n"', ',"name":5', ',"name":"n",'].map((after) => new Uint8Array(Buffer.from(header2 + entity2(after) + eof))));
+    const secondBad = Buffer.from(header2 + entity2(',"name":"n"') + eof);
+    secondBad[Math.floor(secondBad.length * 0.75)] = 0x01; // a control byte in the middle of the second string
+    cases.push(new Uint8Array(secondBad));
     // Mostly escaped pairs: many chunk ends fall between a high and a low surrogate escape.
     cases.push(new Uint8Array(Buffer.from(header + entity('\\ud83d\\ude00'.repeat(8000) + 'z', ',"name":"n"') + eof)));
     const bad = Buffer.from(cases[0]!);

@@ -9,7 +9,7 @@ import { fail, formatError, OK, ok, type FormatError, type Profile, type Result 
 import { JSON_CODES } from '../shared/json/constants.ts';
 import { readHex4 } from '../shared/json/scan-tokens.ts';
 import { firstInvalidUtf8Offset, incompleteUtf8Tail, utf8SequenceLength } from '../shared/text.ts';
-import { CheckContext, type Checked } from './check-context.ts';
+import { CheckContext, gapShift, NO_GAPS, type Checked, type LineGap } from './check-context.ts';
 import { checkIntegrity } from './check-integrity.ts';
 import { checkSequence } from './check-sequence.ts';
 import { checkTraitKeys } from './check-trait-keys.ts';
@@ -63,8 +63,8 @@ export class ModelReader {
   private error: FormatError | undefined;
   private bytes = 0;
   private drain: LongLineDrain | undefined;
-  /** The dropped middle of a skipped string in the long line being buffered (see compactLongLine). */
-  private gap: { readonly at: number; length: number } | undefined;
+  /** The dropped middles of skipped strings in the long line being buffered, in buffer order (see compactLongLine). */
+  private gaps: LineGap[] = [];
 
   constructor(
     profile: Profile,
@@ -87,7 +87,7 @@ export class ModelReader {
   push(buf: Buffer, start: number, end: number, final = false): number {
     if (this.error) return end;
     if (this.drain) return this.pushDrain(this.drain, buf, start, end, final);
-    if (this.gap) return this.pushCompactedLine(this.gap, buf, start, end, final);
+    if (this.gaps.length > 0) return this.pushCompactedLine(this.gaps, buf, start, end, final);
     const consumed = this.splitter.push(buf, start, end, final);
     if (!consumed.ok) {
       this.error = consumed.error;
@@ -99,22 +99,21 @@ export class ModelReader {
 
   /**
    * The long line whose middle was dropped ends in this push (or not yet): it is read, with its
-   * locations shifted past the gap, then the pushes go on as usual.
+   * locations shifted past the gaps, then the pushes go on as usual.
    */
-  private pushCompactedLine(gap: { readonly at: number; length: number }, buf: Buffer, start: number, end: number, final: boolean): number {
+  private pushCompactedLine(gaps: LineGap[], buf: Buffer, start: number, end: number, final: boolean): number {
     const lf = buf.indexOf(BYTE.LF, start);
     const lineEnd = lf >= 0 && lf < end ? lf + 1 : final ? end : -1;
     if (lineEnd < 0) return start; // still inside the line: the caller keeps the bytes
     const { ctx } = this;
-    ctx.gapAt = gap.at;
-    ctx.gapLength = gap.length;
+    ctx.gaps = gaps;
     const consumed = this.splitter.push(buf, start, lineEnd, final && lineEnd === end);
-    ctx.gapAt = Infinity;
-    ctx.gapLength = 0;
-    this.gap = undefined;
+    ctx.gaps = NO_GAPS;
+    this.gaps = [];
     if (!consumed.ok) return this.stop(consumed, end);
-    this.splitter.skip(gap.length);
-    this.bytes += gap.length + (consumed.value - start);
+    const dropped = gapShift(gaps, Number.POSITIVE_INFINITY);
+    this.splitter.skip(dropped);
+    this.bytes += dropped + (consumed.value - start);
     return consumed.value === end ? end : this.push(buf, consumed.value, end, final);
   }
 
@@ -130,16 +129,17 @@ export class ModelReader {
     const { scanner } = this;
     if (this.observer || this.error || this.drain || scanner.skippedBodyStart < 0) return filled;
     const body = scanner.skippedBodyStart;
-    // One gap per line: a second skipped string is held whole (the buffer grows).
-    if (this.gap && this.gap.at !== body) return filled;
+    // The string already cut further, or a later one (strings come in buffer order).
+    const last = this.gaps[this.gaps.length - 1];
+    if (last && body < last.at) return filled;
     const good = Math.min(scanner.skippedBodyGood, filled - incompleteUtf8Tail(buf, body, filled));
     const cut = lastSafeCut(buf, body, good);
     const dropped = cut - body;
     // Not worth a copy when most of the buffer is the rest of the line.
     if (dropped < filled >> 2) return filled;
     buf.copy(buf, body, cut, filled);
-    if (this.gap) this.gap.length += dropped;
-    else this.gap = { at: body, length: dropped };
+    if (last && last.at === body) last.length += dropped;
+    else this.gaps.push({ at: body, length: dropped });
     return filled - dropped;
   }
 
@@ -161,19 +161,15 @@ export class ModelReader {
     ctx.bufferFileOffset = fileStart - start;
     ctx.lineBuffer = buf;
     ctx.lineMembers = undefined;
-    const gap = this.gap;
-    const shift = (at: number) => (gap !== undefined && at >= gap.at ? gap.length : 0);
-    if (gap) {
-      ctx.gapAt = gap.at;
-      ctx.gapLength = gap.length;
-    }
+    const gaps = this.gaps;
+    const shift = (at: number) => gapShift(gaps, at);
+    ctx.gaps = gaps;
     const taken = this.judgeLongLine(buf, start, end, fileStart, line, before, shift);
-    ctx.gapAt = Infinity;
-    ctx.gapLength = 0;
+    ctx.gaps = NO_GAPS;
     return taken;
   }
 
-  /** pushLongLine's body, with the line's gap (if any) applied to its locations. */
+  /** pushLongLine's body, with the line's gaps (if any) applied to its locations. */
   private judgeLongLine(
     buf: Buffer,
     start: number,
@@ -218,7 +214,7 @@ export class ModelReader {
     };
     // The dropped bytes were read too.
     const taken = end - start + shift(end);
-    this.gap = undefined;
+    this.gaps = [];
     splitter.skip(taken);
     this.bytes += taken;
     return end;

@@ -103,7 +103,7 @@ const MAX_FAILED_RESTARTS = 2;
 /** How long a re-run suspect's process is watched after its answer for a delayed death. */
 export const SETTLE_MS = 500;
 /** How long an idle process is watched at the end of a run before it is stopped. */
-const FINAL_QUIET_MS = 200;
+export const FINAL_QUIET_MS = 200;
 /** Suspects re-run per run at most (a testee that dies after every case must not make the run endless). */
 const MAX_PROBES = 20;
 /** A case answered this long before a death (or less) is a suspect of it. */

@@ -2,9 +2,11 @@
  * `npm run mutants:table`: measures the suite's strength and writes conformance/mutants/KILL-RATE.md —
  * for every mutant, whether certification over golden/ catches it and whether fuzzing alone (fixed
  * budget and seed) does. Options: `--only <substring>` restricts the mutants (the file is then not written);
+ * `--update` with `--only` measures the matching mutants, and any the table does not list yet, and writes
+ * the file with every other row kept as last measured (a small machine need not re-run all formats);
  * `--jobs <n>` measures n mutants at a time.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadVectors } from '../../src/runner/vectors/load-vectors.ts';
 import { certifyMutant, FUZZ_BUDGET, fuzzMutant, loadMutants, REPO_ROOT, type GoldenVerdict, type FuzzVerdict, type Mutant } from './run-mutants.ts';
@@ -18,8 +20,34 @@ export interface KillRow {
   readonly fuzz: FuzzVerdict;
 }
 
+/** Rows of an earlier KILL-RATE.md, by mutant name (the measured columns parsed back). */
+export function parseKillRate(text: string): Map<string, { golden: GoldenVerdict; fuzz: FuzzVerdict }> {
+  const out = new Map<string, { golden: GoldenVerdict; fuzz: FuzzVerdict }>();
+  const row = /^\| ([a-z0-9.-]+) \| [a-z]+ \| [^|]+ \| (?:caught|\*\*missed\*\*) \| (\d+)\/(\d+)(?: \(([^)]*)\))? \| (caught|missed) \| ([^|]*) \|$/;
+  for (const line of text.split('\n')) {
+    const m = row.exec(line);
+    if (!m) continue;
+    const byOutcome: Record<string, number> = {};
+    for (const part of (m[4] ?? '').split(', ').filter(Boolean)) {
+      const [cls, n] = [part.slice(0, part.lastIndexOf(' ')), Number(part.slice(part.lastIndexOf(' ') + 1))];
+      byOutcome[`${['crash', 'timeout', 'protocol'].includes(cls) ? 'errored' : 'fail'}:${cls}`] = n;
+    }
+    const classes = m[6]!.trim() === '–' ? [] : m[6]!.trim().split(', ');
+    out.set(m[1]!, { golden: { cases: Number(m[3]), failing: Number(m[2]), skipped: 0, byOutcome, examples: [] }, fuzz: { caught: m[5] === 'caught', classes, runs: 0 } });
+  }
+  return out;
+}
+
+/** The clean reader's line: passed and skipped counted apart (a skipped case is not confirmed). */
+export function cleanLine(name: string, ops: readonly string[], g: GoldenVerdict): string {
+  const passed = g.cases - g.failing - g.skipped;
+  return `clean ${name}: ${passed} of ${g.cases} golden cases pass, ${g.skipped} skipped (toon payloads), ${g.failing} fail, on ${ops.join(', ')}`;
+}
+
 /** Renders the kill-rate table as Markdown. */
-export function renderKillRate(rows: readonly KillRow[], clean: readonly string[]): string {
+export function renderKillRate(rows: readonly KillRow[], clean: readonly string[], kept: readonly Mutant[] = []): string {
+  const keptByOp = new Map<string, number>();
+  for (const m of kept) for (const op of m.ops) keptByOp.set(op, (keptByOp.get(op) ?? 0) + 1);
   const caughtGolden = rows.filter((r) => r.golden.failing > 0).length;
   const caughtFuzz = rows.filter((r) => r.fuzz.caught).length;
   const caughtAny = rows.filter((r) => r.golden.failing > 0 || r.fuzz.caught).length;
@@ -34,6 +62,13 @@ export function renderKillRate(rows: readonly KillRow[], clean: readonly string[
     `op at seed ${FUZZ_BUDGET.seed}, finds a disagreement (its seed corpus is golden/ and the case sources as they were`,
     'when the table was written, so the fuzz column moves when they change). The mutant test requires golden/',
     'to catch every mutant.',
+    ...(kept.length === 0
+      ? []
+      : [
+          '',
+          `The last run (\`--update\`) re-measured ${rows.length - kept.length} mutants; ${kept.length} rows are kept as the previous table measured them ` +
+            `(${[...keptByOp].map(([op, n]) => `${op} ${n}`).join(', ')}).`,
+        ]),
     '',
     `- mutants: ${rows.length}`,
     `- caught by golden/ alone: ${caughtGolden} (${pct(caughtGolden)}%)`,
@@ -60,13 +95,16 @@ export function renderKillRate(rows: readonly KillRow[], clean: readonly string[
 
 async function main(): Promise<void> {
   const only = process.argv.indexOf('--only') >= 0 ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  const update = process.argv.includes('--update');
+  if (update && !only) throw new Error('--update needs --only <substring>');
+  const tablePath = join(REPO_ROOT, 'conformance', 'mutants', 'KILL-RATE.md');
+  const previous = update && existsSync(tablePath) ? parseKillRate(readFileSync(tablePath, 'utf8')) : new Map();
   const vectors = await loadVectors();
-  const mutants = loadMutants().filter((m) => !only || m.name.includes(only));
+  const all = loadMutants();
+  // With --update, a mutant the previous table lacks is measured too, so every row is a measurement.
+  const mutants = all.filter((m) => !only || m.name.includes(only) || (update && !previous.has(m.name)));
   const clean: string[] = [];
-  for (const reader of CLEAN_READERS) {
-    const g = await certifyMutant(reader, vectors);
-    clean.push(`clean ${reader.name}: ${g.cases - g.failing}/${g.cases} golden cases pass on ${reader.ops.join(', ')}`);
-  }
+  for (const reader of CLEAN_READERS) clean.push(cleanLine(reader.name, reader.ops, await certifyMutant(reader, vectors)));
   // --jobs N measures N mutants at a time (the fuzz budget is counted in cases, not seconds, so the
   // table does not depend on it); rows keep the manifest order.
   const jobs = process.argv.indexOf('--jobs') >= 0 ? Number(process.argv[process.argv.indexOf('--jobs') + 1]) : 1;
@@ -82,6 +120,14 @@ async function main(): Promise<void> {
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
+  if (update) {
+    const measured = new Map(mutants.map((m, i) => [m.name, rows[i]!]));
+    const kept = all.filter((m) => !measured.has(m.name));
+    const merged = all.map((m) => measured.get(m.name) ?? { mutant: m, ...previous.get(m.name)! });
+    writeFileSync(tablePath, renderKillRate(merged, clean, kept));
+    process.stdout.write(`wrote conformance/mutants/KILL-RATE.md (${mutants.length} measured, ${kept.length} kept)\n`);
+    return;
+  }
   const text = renderKillRate(rows, clean);
   if (only) process.stdout.write(text);
   else {

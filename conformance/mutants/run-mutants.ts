@@ -64,6 +64,8 @@ export async function startMutant(mutant: Pick<Mutant, 'mode' | 'argv' | 'ops'>)
 export interface GoldenVerdict {
   readonly cases: number;
   readonly failing: number;
+  /** Cases the reader answered `skipped` (neither passed nor failed: not confirmed). */
+  readonly skipped: number;
   /** Failing outcomes by class. */
   readonly byOutcome: Record<string, number>;
   /** Names of a few failing vectors (the evidence). */
@@ -79,13 +81,15 @@ export async function certifyMutant(mutant: Pick<Mutant, 'mode' | 'argv' | 'ops'
     const byOutcome: Record<string, number> = {};
     const examples: string[] = [];
     let failing = 0;
+    let skipped = 0;
     for (const r of result.records) {
+      if (r.outcome === 'skipped') skipped++;
       if (!isFailingOutcome(r.outcome)) continue;
       failing++;
       byOutcome[r.outcome] = (byOutcome[r.outcome] ?? 0) + 1;
       if (examples.length < 3) examples.push(`${r.name} (${r.outcome})`);
     }
-    return { cases: result.records.length, failing, byOutcome, examples };
+    return { cases: result.records.length, failing, skipped, byOutcome, examples };
   } finally {
     await testee.close();
   }

@@ -64,7 +64,8 @@ function bundle(value: Ir, plan: BundlePlan, extra: { guide?: InterpretationGuid
   return b.value;
 }
 
-function artifactRequest(value: Ir, plan: BundlePlan, extra: Partial<BuildArtifactRequest> = {}): BuildArtifactRequest {
+/** The suite's artifact request for `value` under `plan` (fixed target, task and frame; `extra` overrides). */
+export function artifactRequest(value: Ir, plan: BundlePlan, extra: Partial<BuildArtifactRequest> = {}): BuildArtifactRequest {
   return {
     ir: value,
     inputKind: 'json-text',
@@ -169,7 +170,7 @@ function codecMutationsInContainers(): CaseSpec[] {
 }
 
 /** A bundle whose section is `section`; undefined when JCS would respell the layout (R-M6a normalizes lexemes). */
-function bundleWithSection(value: Ir, plan: BundlePlan, section: EncodedSection): string | undefined {
+export function bundleWithSection(value: Ir, plan: BundlePlan, section: EncodedSection): string | undefined {
   const base = bundle(value, plan);
   const metadata = metadataValue({ ...base.metadata, layoutMetadata: section.layoutMetadata });
   const text = canonicalJson(metadata);
@@ -179,7 +180,8 @@ function bundleWithSection(value: Ir, plan: BundlePlan, section: EncodedSection)
   return writeBundle({ ...base.parts, metadata: text.value, payload: section.payload }, base.boundary);
 }
 
-function artifactWithSection(value: Ir, plan: BundlePlan, section: EncodedSection): string {
+/** The suite's artifact of `value` under `plan` with its section replaced by `section`, resealed. */
+export function artifactWithSection(value: Ir, plan: BundlePlan, section: EncodedSection): string {
   const a = artifact(value, plan).value;
   const edited = setAt(setAt(a, '/section/payload', section.payload), '/section/layoutMetadata', section.layoutMetadata);
   return writeJson(reseal(edited), { indent: 2 }) + '\n';

@@ -3,6 +3,7 @@ import { ops } from '../../src/morph/ops.ts';
 import type { FormatRegistry } from '../../src/shared/format-registry.ts';
 import { MORPH_FAIL_CLOSED_MUTATORS } from './fail-closed-mutators.ts';
 import { MORPH_FUZZ_SEEDS } from './fuzz-seeds.ts';
+import { decodeFuzzSources, encodeFuzzSources, importFuzzSources } from './fuzz-sources.ts';
 import * as caseSource from './golden-cases.ts';
 import fc from 'fast-check';
 import { jsonText } from './json-text.ts';
@@ -24,5 +25,10 @@ export const MORPH_FORMAT: FormatRegistry = {
         { weight: 1, arbitrary: nearLimitJsonText().map((t) => utf8(t.text)) },
       ),
     }),
+    // Bundles, artifacts and requests of generated values under every plan, with the format's own
+    // mutators, on and just past the depth, node and count bounds (fuzz-sources.ts).
+    'morph.decode': decodeFuzzSources,
+    'morph.import': importFuzzSources,
+    'morph.encode': encodeFuzzSources,
   },
 };

@@ -133,6 +133,13 @@ export const UINT64_MAX = (1n << 64n) - 1n;
 export const READ_CHUNK_BYTES = 1 << 22;
 
 /**
+ * Input bytes a streamed `codegraph.read` observes (the reference testee's resource bound, not a
+ * format rule): past them the observer is let go, the model is still read for its verdict (in the
+ * validator's bounded memory), and an accepted model is answered `skipped`.
+ */
+export const READ_OBSERVATION_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
  * Every codegraph error code the reader can return (spec/codegraph/error-codes.json registers them,
  * with the rule each enforces; a test keeps the two lists equal).
  */

@@ -56,11 +56,20 @@ describe('validate codegraph on a valid line with two 150 MB strings the checks 
       'head -c 150000000 /dev/zero | tr "\\0" b',
       `printf '%s\\n%s\\n' '","name":"n"}' '{"t":"eof","counts":{"files":0,"entities":1,"edges":0}}'`,
     ].join('; ');
-    const feeder = spawn('sh', ['-c', `(${script}) > ${fifo} 2>/dev/null`], { stdio: 'ignore' });
-    const run = await runCliWithPeakRss(['validate', 'codegraph', fifo], 'codegraph two 150 MB strings');
-    feeder.kill('SIGKILL');
+    const piped = async (args: string[], label: string) => {
+      const feeder = spawn('sh', ['-c', `(${script}) > ${fifo} 2>/dev/null`], { stdio: 'ignore' });
+      const run = await runCliWithPeakRss([...args, fifo], label);
+      feeder.kill('SIGKILL');
+      return run;
+    };
+    const run = await piped(['validate', 'codegraph'], 'codegraph two 150 MB strings');
     expect([run.status, run.stdout.split('\n')[0]]).toEqual([0, `valid codegraph: ${fifo}`]);
     expect(run.peakKb).toBeGreaterThan(0);
     expect(run.peakKb).toBeLessThan(BOUND_KB);
+    // testee exec codegraph.read: the observation's bound lets the observer go, so the line is bounded too (skipped, exit 4).
+    const exec = await piped(['testee', 'exec', 'codegraph.read'], 'codegraph.read two 150 MB strings');
+    expect(exec.status).toBe(4);
+    expect(exec.peakKb).toBeGreaterThan(0);
+    expect(exec.peakKb).toBeLessThan(BOUND_KB);
   }, 240_000);
 });

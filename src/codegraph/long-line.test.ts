@@ -5,6 +5,8 @@ import { MODEL_MUTATORS } from '../../generators/codegraph/model-mutators.ts';
 import { assertProperty } from '../../test-support/assert-property.ts';
 import { incompleteUtf8Tail } from '../shared/text.ts';
 import { readModelBytes } from './read-model.ts';
+import { READ_OBSERVATION_MAX_BYTES } from './constants.ts';
+import { ops } from './ops.ts';
 import { readModelChunks } from './validate-file.ts';
 
 const models = fc.sample(codegraphModelFile({ maxMembers: 5, maxEdges: 5, maxFanOut: 3 }), { seed: 31, numRuns: 20 });
@@ -152,6 +154,38 @@ describe('the chunked reader with its long-line path', () => {
     }
   });
 
+  it('lets the observer go past observeUpToBytes: the same verdict, later records unobserved, and long lines bounded again', () => {
+    const header = '{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p"],"traits":["TComment","TNamed"],"edges":[],"provenance":[]}}\n';
+    const body = 'ab\\n\\"é😀\\ud83d\\ude00xy'.repeat(6000);
+    const entity = (i: number, comment: string, after = ',"name":"n"') => `{"t":"e","i":${i},"k":0,"tr":[0,1],"m":0,"s":"a","comment":"${comment}"${after}}\n`;
+    const eof = (n: number) => `{"t":"eof","counts":{"files":0,"entities":${n},"edges":0}}\n`;
+    const cases = [header + entity(0, 'c') + entity(1, body) + eof(2), header + entity(0, 'c') + entity(1, body, ',"name":5') + eof(2)];
+    for (const text of cases) {
+      const bytes = Buffer.from(text);
+      for (const profile of ['strict', 'core'] as const) {
+        let offered = 0;
+        let at = 0;
+        const observed: number[] = [];
+        const streamed = readModelChunks(
+          (buf, offset, length) => {
+            offered = Math.max(offered, offset + length);
+            const take = Math.min(length, 1000, bytes.length - at);
+            buf.set(bytes.subarray(at, at + take), offset);
+            at += take;
+            return take;
+          },
+          profile,
+          { chunkBytes: 1024, observer: () => void observed.push(at), observeUpToBytes: 1000 },
+        );
+        expect(streamed).toStrictEqual(readModelBytes(bytes, profile));
+        // Only records read within the first 1000 bytes (the header and the small entity) were observed.
+        expect(observed.every((a) => a <= 1000)).toBe(true);
+        // The ~180 KB comment of the second entity was dropped as the validator drops it: the buffer stayed small.
+        expect(offered).toBeLessThanOrEqual(4 * 1024);
+      }
+    }
+  });
+
   it('keeps back exactly the bytes of a UTF-8 sequence the cut could still complete', () => {
     const tail = (bytes: number[]) => incompleteUtf8Tail(Uint8Array.from(bytes), 0, bytes.length);
     expect(tail([0x61])).toBe(0);
@@ -165,4 +199,25 @@ describe('the chunked reader with its long-line path', () => {
     expect(tail([0x80, 0x80])).toBe(0);
   });
 
+});
+
+describe('codegraph.read over a stream past its observation bound', () => {
+  const header = '{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p"],"traits":["TComment","TNamed"],"edges":[],"provenance":[]}}\n';
+  const model = (name: string) =>
+    Buffer.from(`${header}{"t":"e","i":0,"k":0,"tr":[0,1],"m":0,"s":"a","comment":"${'c'.repeat(READ_OBSERVATION_MAX_BYTES + 1000)}","name":${name}}\n{"t":"eof","counts":{"files":0,"entities":1,"edges":0}}\n`);
+  const stream = (bytes: Buffer) => {
+    let at = 0;
+    return ops['codegraph.read']!.stream!((buf, offset, length) => {
+      const take = Math.min(length, bytes.length - at);
+      buf.set(bytes.subarray(at, at + take), offset);
+      at += take;
+      return take;
+    });
+  };
+
+  it('answers a valid model skipped, and an invalid one with the in-memory refusal', async () => {
+    expect(stream(model('"n"'))).toMatchObject({ skipped: expect.stringContaining(`${READ_OBSERVATION_MAX_BYTES}-byte bound`) });
+    const bad = model('5');
+    expect(stream(bad)).toStrictEqual(await ops['codegraph.read']!(bad));
+  });
 });

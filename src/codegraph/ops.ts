@@ -1,7 +1,7 @@
 /** The codegraph ops of the testee contract (spec/protocol): `codegraph.read`. */
 import type { OpHandler, OpName, OpOptions, OpOutcome, ReadChunk } from '../shared/ops.ts';
 import { ObservationBuilder } from './build-observation.ts';
-import { READ_CHUNK_BYTES } from './constants.ts';
+import { READ_CHUNK_BYTES, READ_OBSERVATION_MAX_BYTES } from './constants.ts';
 import { readModel } from './read-observation.ts';
 import { readModelChunks } from './validate-file.ts';
 
@@ -12,14 +12,29 @@ const read: OpHandler = Object.assign(
     return result.ok ? { accept: true, observation: result.value } : { accept: false, error: result.error };
   },
   {
-    /** The same op over a stream: memory follows the model, not the input (a hostile input costs one buffer, an endless one is answered). */
+    /**
+     * The same op over a stream: memory follows the model, not the input (a hostile input costs one
+     * buffer, an endless one is answered), and the observation covers at most READ_OBSERVATION_MAX_BYTES
+     * of input: past them the model is still read for its verdict, and an accepted one is skipped.
+     */
     stream: (chunks: ReadChunk, options?: OpOptions): OpOutcome => {
       const builder = new ObservationBuilder();
-      const result = readModelChunks(chunks, options?.profile ?? 'strict', {
+      let bytes = 0;
+      const counted: ReadChunk = (buf, offset, length) => {
+        const n = chunks(buf, offset, length);
+        bytes += n;
+        return n;
+      };
+      const result = readModelChunks(counted, options?.profile ?? 'strict', {
         observer: builder.observe,
         chunkBytes: Math.min(READ_CHUNK_BYTES, options?.readChunkBytes ?? READ_CHUNK_BYTES),
+        observeUpToBytes: READ_OBSERVATION_MAX_BYTES,
       });
-      return result.ok ? { accept: true, observation: builder.result() } : { accept: false, error: result.error };
+      if (!result.ok) return { accept: false, error: result.error };
+      if (bytes > READ_OBSERVATION_MAX_BYTES) {
+        return { skipped: `the model is valid, but it passes the reference testee's ${READ_OBSERVATION_MAX_BYTES}-byte bound for an observation` };
+      }
+      return { accept: true, observation: builder.result() };
     },
   },
 );

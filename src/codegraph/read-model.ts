@@ -68,7 +68,7 @@ export class ModelReader {
 
   constructor(
     profile: Profile,
-    private readonly observer?: RecordObserver,
+    private observer?: RecordObserver,
   ) {
     this.ctx = new CheckContext(profile);
     this.scanner = new LineScanner({
@@ -76,6 +76,14 @@ export class ModelReader {
       allowLoneSurrogates: !this.ctx.enforces(JSON_CODES.LONE_SURROGATE),
     });
     this.splitter = new LineSplitter(this.ctx, (buf, start, end, hasLF) => this.readLine(buf, start, end, hasLF));
+  }
+
+  /**
+   * Stops observing: later records are checked as the validator checks them (the members no check
+   * reads are no longer built, and long lines drop the middles of strings nobody reads).
+   */
+  dropObserver(): void {
+    this.observer = undefined;
   }
 
   /** The first error found so far, if any (reading stops there). */

@@ -23,6 +23,8 @@ export interface ReadModelChunksOptions {
   readonly observer?: RecordObserver;
   /** Bytes of a refused line read on before answering without its LF (default {@link REFUSED_LINE_READ_ON_BYTES}). */
   readonly readOnBytes?: number;
+  /** Input bytes the observer sees at most: once more have been read, it is let go (the verdict is still read to the end). */
+  readonly observeUpToBytes?: number;
 }
 
 /**
@@ -35,8 +37,10 @@ export interface ReadModelChunksOptions {
  * there and the answer is the fault the bytes read decide, which the message says.
  */
 export function readModelChunks(read: ReadChunk, profile: Profile, options: ReadModelChunksOptions = {}): Result<ReadSummary> {
-  const { chunkBytes = READ_CHUNK_BYTES, observer, readOnBytes = REFUSED_LINE_READ_ON_BYTES } = options;
+  const { chunkBytes = READ_CHUNK_BYTES, observer, readOnBytes = REFUSED_LINE_READ_ON_BYTES, observeUpToBytes = Number.POSITIVE_INFINITY } = options;
   const reader = new ModelReader(profile, observer);
+  let total = 0;
+  let observing = observer !== undefined;
   let buf = Buffer.allocUnsafe(chunkBytes);
   let filled = 0;
   /** Bytes of a refused line taken without being kept, or -1 while no line is refused. */
@@ -73,6 +77,12 @@ export function readModelChunks(read: ReadChunk, profile: Profile, options: Read
     }
     // Past the bound but inside a UTF-8 sequence: the bytes that complete it come one at a time.
     const bytesRead = read(buf, filled, readOn > readOnBytes ? 1 : buf.length - filled);
+    total += bytesRead;
+    if (observing && total > observeUpToBytes) {
+      // Past the observation's bound: memory must not follow the input, so the records are no longer observed.
+      reader.dropObserver();
+      observing = false;
+    }
     const end = filled + bytesRead;
     const final = bytesRead === 0;
     const consumed = reader.push(buf, 0, end, final);

@@ -4,6 +4,7 @@
  * same run; then the whole golden suite in persistent mode (FORMCERT_BENCH_VECTORS=DIR for another set).
  */
 import { availableParallelism } from 'node:os';
+import { benchSize } from './bench-size.ts';
 import { ExecTestee } from '../src/runner/exec-testee.ts';
 import { FINAL_QUIET_MS as SETTLE_QUIET_MS, startPersistentTestee } from '../src/runner/persistent-testee.ts';
 import { REFERENCE_EXEC_TEMPLATE, REFERENCE_SERVE_ARGV, referenceImplementation } from '../src/runner/reference-testee.ts';
@@ -14,8 +15,12 @@ import { loadVectors } from '../src/runner/vectors/load-vectors.ts';
 import { OP_NAMES } from '../src/shared/ops.ts';
 import type { Vector } from '../src/shared/vectors.ts';
 
-/** Cases run in exec mode (an even sample of the suite: exec mode costs a process start per case). */
-const EXEC_SAMPLE = 60;
+/**
+ * Cases compared in exec and persistent mode: the whole suite in the full preset (the run a user makes;
+ * a persistent run's fixed end-of-run watch would dominate a small sample), an even sample of 60 in the
+ * quick one (exec mode costs a process start per case). CERTIFY_BENCH_EXEC_CASES=N sets another sample.
+ */
+const EXEC_SAMPLE = benchSize('CERTIFY_BENCH_EXEC_CASES', { full: Number.POSITIVE_INFINITY, quick: 60 });
 const TIMEOUT_MS = 30_000;
 const MAX_OUTPUT = 64 * 1024 * 1024;
 
@@ -46,7 +51,7 @@ async function timeRun(testee: Testee, vectors: readonly Vector[], concurrency: 
 }
 
 function evenSample<T>(items: readonly T[], n: number): T[] {
-  if (items.length <= n) return [...items];
+  if (!Number.isFinite(n) || items.length <= n) return [...items];
   return Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]!);
 }
 

@@ -30,3 +30,12 @@ export function benchSizes(variable: string, defaults: { full: readonly number[]
     return value;
   });
 }
+
+/**
+ * How a figure stands against its target: `met` or `MISSED`; on the quick preset a missed target is
+ * not judged (its small sizes are dominated by start-up and warm-up; targets are judged on the full one).
+ */
+export function targetVerdict(met: boolean): string {
+  if (met) return 'met';
+  return isQuickBench() ? 'not judged on the quick preset' : 'MISSED';
+}

@@ -4,7 +4,7 @@
  * same run; then the whole golden suite in persistent mode (FORMCERT_BENCH_VECTORS=DIR for another set).
  */
 import { availableParallelism } from 'node:os';
-import { benchSize } from './bench-size.ts';
+import { benchSize, targetVerdict } from './bench-size.ts';
 import { ExecTestee } from '../src/runner/exec-testee.ts';
 import { FINAL_QUIET_MS as SETTLE_QUIET_MS, startPersistentTestee } from '../src/runner/persistent-testee.ts';
 import { REFERENCE_EXEC_TEMPLATE, REFERENCE_SERVE_ARGV, referenceImplementation } from '../src/runner/reference-testee.ts';
@@ -79,7 +79,7 @@ export default async function certifyBench(): Promise<string[]> {
       `of which ${s.settleSeconds.toFixed(2)} s the end-of-run watch: ${SETTLE_QUIET_MS} ms quiet after the last answer, then stop and exit)`,
     ...s.odd.slice(0, 5),
   );
-  lines.push(`persistent / exec (same ${sample.length} cases): ${(s.perSecond / e.perSecond).toFixed(1)}×  (target ≥ 200×)`);
+  lines.push(`persistent / exec (same ${sample.length} cases): ${(s.perSecond / e.perSecond).toFixed(1)}×  (target ≥ 200×: ${targetVerdict(s.perSecond / e.perSecond >= 200)})`);
 
   for (const jobs of [1, cpus].filter((j, i, a) => a.indexOf(j) === i)) {
     const startedAt = performance.now();

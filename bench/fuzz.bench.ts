@@ -16,7 +16,7 @@ import { runFuzz } from '../src/runner/fuzz/run-fuzz.ts';
 import { buildSeedCorpus, builtInCorpus, caseSourceCorpus, goldenCorpus } from '../src/runner/fuzz/seed-corpus.ts';
 import { FUZZ_PIPELINE_DEPTH, startFuzzTestee } from '../src/runner/fuzz/start-fuzz-testee.ts';
 import { OP_NAMES, type OpName } from '../src/shared/ops.ts';
-import { benchSize } from './bench-size.ts';
+import { benchSize, targetVerdict } from './bench-size.ts';
 
 /** Target of the fuzz figure for journal.read and morph.c14n (issue 14). */
 const TARGET_PER_SECOND = 1000;
@@ -58,7 +58,7 @@ async function fuzzRate(op: OpName, runs: number, window: number): Promise<strin
     const perCase = (s: number) => `${((s * 1000) / report.runs).toFixed(2)}`;
     const runnerCpu = perCase((cpu.user + cpu.system) / 1e6);
     const testeeCpu = testeeCpu0 !== undefined && testeeCpu1 !== undefined ? perCase(testeeCpu1 - testeeCpu0) : 'n/a';
-    const target = TARGET_OPS.includes(op) ? `  (target ≥ ${TARGET_PER_SECOND}/s: ${rate >= TARGET_PER_SECOND ? 'met' : 'MISSED'})` : '';
+    const target = TARGET_OPS.includes(op) ? `  (target ≥ ${TARGET_PER_SECOND}/s: ${targetVerdict(rate >= TARGET_PER_SECOND)})` : '';
     const found = report.disagreements.length > 0 ? `  DISAGREEMENT with the reference: ${report.disagreements[0]!.id}` : '';
     return (
       `${op.padEnd(18)} ${String(window).padStart(2)} in flight ${rate.toFixed(0).padStart(6)} cases/s  (${report.runs} cases in ${seconds.toFixed(2)} s;` +

@@ -6,7 +6,7 @@
  * case of a finding is shrunk, later ones only add to its count. After a new finding the loop starts a
  * new round with the next seed, so one run can report several distinct findings within its budget.
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,12 +97,7 @@ export function roundSeed(seed: number, round: number, shard: Shard = { index: 1
 
 /** Writes a fuzz case's input to a new file at `path` (mode 0600; refuses a file that already exists). */
 function writeCaseFile(path: string, bytes: Uint8Array): void {
-  const fd = openSync(path, 'wx', 0o600);
-  try {
-    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
-  } finally {
-    closeSync(fd);
-  }
+  writeFileSync(path, bytes, { flag: 'wx', mode: 0o600 });
 }
 
 /** Cases generated per call of the sampler: one fast-check stream walk per batch, not per case. */

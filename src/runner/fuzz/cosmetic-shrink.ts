@@ -11,6 +11,8 @@
  * byte for byte, because its bytes may be what the disagreement is about. Tokens keep their bytes
  * (number lexemes, string escapes); only the bytes between tokens and the order of members change.
  */
+import { COUNT_MEMBERS, DICT_MEMBERS, EDGE_MEMBERS, ENTITY_CORE_MEMBERS, EOF_MEMBERS, FILE_MEMBERS, HEADER_MEMBERS } from '../../codegraph/constants.ts';
+import { ENTRY_MEMBERS, METADATA_MEMBERS } from '../../journal/constants.ts';
 import { BYTE } from '../../shared/json/constants.ts';
 import { LITERAL_FALSE, LITERAL_NULL, LITERAL_TRUE, scanLiteral, scanNumber, scanStringBody, TOKEN_FAILED, TokenScan } from '../../shared/json/scan-tokens.ts';
 import type { OpName } from '../../shared/ops.ts';
@@ -71,9 +73,9 @@ const { SPACE, TAB, LF, CR } = BYTE;
 /** RFC 8259 whitespace: what the strict JSON core skips between tokens of a whole JSON text (R-S1). */
 const JSON_SPACING = [SPACE, TAB, LF, CR];
 
-/** R-J8: an entry's and its metadata's canonical member order. */
-const JOURNAL_METADATA: MemberOrder = { order: ['principal', 'correlation', 'causation', 'request', 'link', 'at_us'] };
-const JOURNAL_ENTRY: MemberOrder = { order: ['position', 'kind', 'id', 'version', 'metadata', 'payload'], members: { metadata: JOURNAL_METADATA } };
+/** R-J8: an entry's and its metadata's canonical member order (the journal writer's own lists). */
+const JOURNAL_METADATA: MemberOrder = { order: METADATA_MEMBERS };
+const JOURNAL_ENTRY: MemberOrder = { order: ENTRY_MEMBERS, members: { metadata: JOURNAL_METADATA } };
 
 /** CG-WRITE-1: a Literal has `k` first, then its kind's members in R-C8 order; a NamedArgument is `name, value`. */
 const CODEGRAPH_LITERAL: { order: readonly string[]; items: Record<string, MemberOrder> } = { order: ['k', 'value', 'type', 'name', 'items', 'arguments'], items: {} };
@@ -83,7 +85,7 @@ CODEGRAPH_LITERAL.items.items = CODEGRAPH_LITERAL;
 CODEGRAPH_LITERAL.items.arguments = CODEGRAPH_ARGUMENT;
 
 /**
- * CG-WRITE-1: each record type's member order. An entity's attributes follow `d` in the order given
+ * CG-WRITE-1: each record type's member order (the codegraph writer's own lists). An entity's attributes follow `d` in the order given
  * (they are not named here, so they keep their relative order); its `value` attribute is a Literal.
  */
 const CODEGRAPH_RECORD: MemberOrder = {
@@ -92,13 +94,13 @@ const CODEGRAPH_RECORD: MemberOrder = {
     member: 't',
     orders: {
       header: {
-        order: ['t', 'schemaVersion', 'lang', 'extractor', 'root', 'repository', 'dict'],
-        members: { dict: { order: ['kinds', 'traits', 'edges', 'provenance'] } },
+        order: HEADER_MEMBERS,
+        members: { dict: { order: DICT_MEMBERS } },
       },
-      f: { order: ['t', 'i', 'path'] },
-      e: { order: ['t', 'i', 'k', 'tr', 'm', 's', 'd'], members: { value: CODEGRAPH_LITERAL } },
-      x: { order: ['t', 'k', 'f', 'o', 'p', 'anchor', 'sourceFile', 'arguments'], items: { arguments: CODEGRAPH_ARGUMENT } },
-      eof: { order: ['t', 'counts'], members: { counts: { order: ['files', 'entities', 'edges'] } } },
+      f: { order: FILE_MEMBERS },
+      e: { order: ENTITY_CORE_MEMBERS, members: { value: CODEGRAPH_LITERAL } },
+      x: { order: EDGE_MEMBERS, items: { arguments: CODEGRAPH_ARGUMENT } },
+      eof: { order: EOF_MEMBERS, members: { counts: { order: COUNT_MEMBERS } } },
     },
   },
 };

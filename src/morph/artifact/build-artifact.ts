@@ -3,7 +3,7 @@ import { ok, type Result } from '../../shared/errors.ts';
 import { writeJson } from '../../shared/json/write-value.ts';
 import type { JsonObject, JsonValue } from '../../shared/json/value.ts';
 import { codecOptionsToJson } from '../codecs/registry.ts';
-import { ARTIFACT, PROMPT, type PlannerPolicy } from '../bundle/constants.ts';
+import { ARTIFACT, ARTIFACT_MEMBER_ORDER, PROMPT, type ArtifactMemberLevel, type PlannerPolicy } from '../bundle/constants.ts';
 import { encodeBundle, type EncodeBundleRequest, type EncodedBundle } from '../bundle/encode-bundle.ts';
 import type { MorphTask } from '../prompt/render-prompt.ts';
 import { artifactId, dependenciesDigest, payloadDigest } from './artifact-digests.ts';
@@ -35,7 +35,18 @@ export interface BuiltArtifact {
   readonly bundle: EncodedBundle;
 }
 
-const obj = (entries: ReadonlyArray<[string, JsonValue]>): JsonObject => new Map(entries);
+/**
+ * The object of artifact level `level` holding `members`, in the writer's member order
+ * (ARTIFACT_MEMBER_ORDER); a member left undefined is not written.
+ */
+function levelObject<L extends ArtifactMemberLevel>(level: L, members: { readonly [K in (typeof ARTIFACT_MEMBER_ORDER)[L][number]]?: JsonValue }): JsonObject {
+  const out: JsonObject = new Map();
+  for (const name of ARTIFACT_MEMBER_ORDER[level] as readonly (keyof typeof members)[]) {
+    const value = members[name];
+    if (value !== undefined) out.set(name, value);
+  }
+  return out;
+}
 
 /** Encodes the section, computes the three digests and assembles the closed envelope. */
 export function buildArtifact(request: BuildArtifactRequest): Result<BuiltArtifact> {
@@ -43,34 +54,28 @@ export function buildArtifact(request: BuildArtifactRequest): Result<BuiltArtifa
   if (!bundle.ok) return bundle;
   const b = bundle.value;
   const m = b.metadata;
-  const plan = obj([
-    ['encoding', m.encoding],
-    ['formatVersion', m.formatVersion],
-    ['options', codecOptionsToJson(b.options)],
-    ['plannerPolicy', request.plannerPolicy],
-  ]);
-  const section = obj([
-    ['encoding', m.encoding],
-    ['formatVersion', m.formatVersion],
-    ['payload', b.parts.payload],
-    ['layoutMetadata', m.layoutMetadata],
-    ['interpretationGuideId', request.guide.id],
-  ]);
-  const deps: Array<[string, JsonValue]> = [];
-  // Seed 001: the schema member is optional; absent means the bundle's SCHEMA section is null.
-  if (request.schema !== undefined && request.schema !== null) deps.push(['schema', request.schema]);
-  deps.push(['interpretationGuideId', request.guide.id], ['interpretationGuideVersion', request.guide.version], ['interpretationGuideText', request.guide.text]);
-  const modelDependencies = obj(deps);
-  const target = obj([
-    ['model', request.target.model],
-    ['tokenizer', request.target.tokenizer],
-  ]);
-  const requestFrame = obj([
-    ['task', obj([['id', request.requestFrame.task.id], ['instruction', request.requestFrame.task.instruction]])],
-    ['prefix', request.requestFrame.prefix],
-    ['suffix', request.requestFrame.suffix],
-    ['templateVersion', PROMPT.TEMPLATE_VERSION],
-  ]);
+  const plan = levelObject('plan', { encoding: m.encoding, formatVersion: m.formatVersion, options: codecOptionsToJson(b.options), plannerPolicy: request.plannerPolicy });
+  const section = levelObject('section', {
+    encoding: m.encoding,
+    formatVersion: m.formatVersion,
+    payload: b.parts.payload,
+    layoutMetadata: m.layoutMetadata,
+    interpretationGuideId: request.guide.id,
+  });
+  const modelDependencies = levelObject('modelDependencies', {
+    // Seed 001: the schema member is optional; absent means the bundle's SCHEMA section is null.
+    schema: request.schema ?? undefined,
+    interpretationGuideId: request.guide.id,
+    interpretationGuideVersion: request.guide.version,
+    interpretationGuideText: request.guide.text,
+  });
+  const target = levelObject('target', { model: request.target.model, tokenizer: request.target.tokenizer });
+  const requestFrame = levelObject('requestFrame', {
+    task: levelObject('task', { id: request.requestFrame.task.id, instruction: request.requestFrame.task.instruction }),
+    prefix: request.requestFrame.prefix,
+    suffix: request.requestFrame.suffix,
+    templateVersion: PROMPT.TEMPLATE_VERSION,
+  });
   const pd = payloadDigest(b.parts.payload);
   const dd = dependenciesDigest(modelDependencies);
   if (!dd.ok) return dd;
@@ -86,26 +91,23 @@ export function buildArtifact(request: BuildArtifactRequest): Result<BuiltArtifa
     requestFrame,
   });
   if (!id.ok) return id;
-  const value = obj([
-    ['artifactVersion', ARTIFACT.VERSION],
-    ['artifactId', id.value],
-    ['inputSemanticDigest', m.inputSemanticDigest],
-    ['inputKind', m.inputKind],
-    ['plan', plan],
-    ['section', section],
-    ['modelDependencies', modelDependencies],
-    ['dependencyMode', ARTIFACT.DEPENDENCY_MODE],
-    ['target', target],
-    ['requestFrame', requestFrame],
-    [
-      'integrity',
-      obj([
-        ['payloadDigest', pd],
-        ['dependenciesDigest', dd.value],
-        ['algorithm', ARTIFACT.ALGORITHM],
-        ['canonicalizationVersion', ARTIFACT.CANONICALIZATION_VERSION],
-      ]),
-    ],
-  ]);
+  const value = levelObject('envelope', {
+    artifactVersion: ARTIFACT.VERSION,
+    artifactId: id.value,
+    inputSemanticDigest: m.inputSemanticDigest,
+    inputKind: m.inputKind,
+    plan,
+    section,
+    modelDependencies,
+    dependencyMode: ARTIFACT.DEPENDENCY_MODE,
+    target,
+    requestFrame,
+    integrity: levelObject('integrity', {
+      payloadDigest: pd,
+      dependenciesDigest: dd.value,
+      algorithm: ARTIFACT.ALGORITHM,
+      canonicalizationVersion: ARTIFACT.CANONICALIZATION_VERSION,
+    }),
+  });
   return ok({ value, text: writeJson(value, { indent: 2 }) + '\n', bundle: b });
 }

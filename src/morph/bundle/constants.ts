@@ -60,6 +60,24 @@ export const ARTIFACT = {
 /** A planner policy (R-M15). */
 export type PlannerPolicy = (typeof ARTIFACT.PLANNER_POLICIES)[number];
 
+/**
+ * MORPH-ART-2's members of every artifact level, in the order the artifact writer emits them (any
+ * order is valid to read: R-M11b). `modelDependencies.dictionaries` is never written (MORPH-ART-4
+ * refuses a non-empty one) but has its place, last, for tools that put a read artifact in order.
+ */
+export const ARTIFACT_MEMBER_ORDER = {
+  envelope: ['artifactVersion', 'artifactId', 'inputSemanticDigest', 'inputKind', 'plan', 'section', 'modelDependencies', 'dependencyMode', 'target', 'requestFrame', 'integrity'],
+  plan: ['encoding', 'formatVersion', 'options', 'plannerPolicy'],
+  section: ['encoding', 'formatVersion', 'payload', 'layoutMetadata', 'interpretationGuideId'],
+  modelDependencies: ['schema', 'interpretationGuideId', 'interpretationGuideVersion', 'interpretationGuideText', 'dictionaries'],
+  target: ['model', 'tokenizer'],
+  requestFrame: ['task', 'prefix', 'suffix', 'templateVersion'],
+  task: ['id', 'instruction'],
+  integrity: ['payloadDigest', 'dependenciesDigest', 'algorithm', 'canonicalizationVersion'],
+} as const;
+/** A level of the artifact tree with its own member list. */
+export type ArtifactMemberLevel = keyof typeof ARTIFACT_MEMBER_ORDER;
+
 /** 64 lowercase hex digits: every SHA-256 digest of the format. */
 export const DIGEST_PATTERN = /^[0-9a-f]{64}$/;
 

@@ -13,6 +13,7 @@
  */
 import { COUNT_MEMBERS, DICT_MEMBERS, EDGE_MEMBERS, ENTITY_CORE_MEMBERS, EOF_MEMBERS, FILE_MEMBERS, HEADER_MEMBERS } from '../../codegraph/constants.ts';
 import { ENTRY_MEMBERS, METADATA_MEMBERS } from '../../journal/constants.ts';
+import { ARTIFACT_MEMBER_ORDER } from '../../morph/bundle/constants.ts';
 import { BYTE } from '../../shared/json/constants.ts';
 import { LITERAL_FALSE, LITERAL_NULL, LITERAL_TRUE, scanLiteral, scanNumber, scanStringBody, TOKEN_FAILED, TokenScan } from '../../shared/json/scan-tokens.ts';
 import type { OpName } from '../../shared/ops.ts';
@@ -105,18 +106,21 @@ const CODEGRAPH_RECORD: MemberOrder = {
   },
 };
 
-/** MORPH-ART-2, in the order the oracle's artifact writer uses. Options, layout metadata and schema are the codec's or the user's: kept. */
-const MORPH_ARTIFACT: MemberOrder = {
-  order: ['artifactVersion', 'artifactId', 'inputSemanticDigest', 'inputKind', 'plan', 'section', 'modelDependencies', 'dependencyMode', 'target', 'requestFrame', 'integrity'],
-  members: {
-    plan: { order: ['encoding', 'formatVersion', 'options', 'plannerPolicy'] },
-    section: { order: ['encoding', 'formatVersion', 'payload', 'layoutMetadata', 'interpretationGuideId'] },
-    modelDependencies: { order: ['schema', 'interpretationGuideId', 'interpretationGuideVersion', 'interpretationGuideText', 'dictionaries'] },
-    target: { order: ['model', 'tokenizer'] },
-    requestFrame: { order: ['task', 'prefix', 'suffix', 'templateVersion'], members: { task: { order: ['id', 'instruction'] } } },
-    integrity: { order: ['payloadDigest', 'dependenciesDigest', 'algorithm', 'canonicalizationVersion'] },
-  },
-};
+/** MORPH-ART-2, in the artifact writer's own order. Options, layout metadata and schema are the codec's or the user's: kept. */
+const MORPH_ARTIFACT: MemberOrder = (() => {
+  const o = ARTIFACT_MEMBER_ORDER;
+  return {
+    order: o.envelope,
+    members: {
+      plan: { order: o.plan },
+      section: { order: o.section },
+      modelDependencies: { order: o.modelDependencies },
+      target: { order: o.target },
+      requestFrame: { order: o.requestFrame, members: { task: { order: o.task } } },
+      integrity: { order: o.integrity },
+    },
+  };
+})();
 
 /** CG-ORD-4's edge key: `f`, `o`, `k`, the anchor's file, start and end, `p`. */
 const EDGE_KEY = ['f', 'o', 'k', 'anchor', 'p'];

@@ -45,8 +45,8 @@ function lfOffsets(b: Uint8Array): number[] {
 
 const insertAt = insertBytes;
 
-/** Builds an entry mutator: find an entry matching `accept` (or add one), then edit it. */
-function onEntry(accept: (r: EntryRef) => boolean, edit: (r: EntryRef, pick: number) => boolean | void, make?: (p: bigint) => Obj) {
+/** Builds an entry mutator: find an entry matching `accept` (or add one), then edit it; an edit that returns `false` does not apply. */
+function onEntry(accept: (r: EntryRef) => boolean, edit: (r: EntryRef, pick: number) => unknown, make?: (p: bigint) => Obj) {
   return (s: JournalSample, pick: number) => {
     const found = withEntry(s, pick, accept, make);
     if (!found) return undefined;
@@ -62,7 +62,7 @@ const WITNESS_MEMBERS = ['principal', 'correlation', 'at_us'] as const;
  * leads a group, its records get the same witness members, so the edit breaks its own rule and not also
  * R-J6 (a reader that refuses for the witness instead would hide a missing range check).
  */
-function onLead(edit: (r: EntryRef, pick: number) => boolean | void) {
+function onLead(edit: (r: EntryRef, pick: number) => unknown) {
   return onEntry(
     (r) => r.member <= 0,
     (r, pick) => {

@@ -207,7 +207,7 @@ function importCases(): CaseSpec[] {
   // Shape mutators do not depend on the codec: the toon base repeats only the others.
   const generic = (name: string) => /^(unknown-member|missing|mistyped)-/.test(name);
   for (const m of artifactMutators()) {
-    for (const { label, a } of bases.filter((x, i) => i === 0 || !generic(m.name))) out.push(reject('morph.import', `mut-${m.name}-${label}`, m.mutate(a.value), m.code, withIntegrity(m), m.profile, `artifact mutator ${m.name}${m.note === undefined ? '' : `; ${m.note}`}`));
+    for (const { label, a } of bases.filter((_x, i) => i === 0 || !generic(m.name))) out.push(reject('morph.import', `mut-${m.name}-${label}`, m.mutate(a.value), m.code, withIntegrity(m), m.profile, `artifact mutator ${m.name}${m.note === undefined ? '' : `; ${m.note}`}`));
   }
   out.push(reject('morph.import', 'plan-delimiter-differs-from-layout', writeJson(reseal(setAt(artifact(ir(RECORDS), planOf('rows-delimited', '\t')).value, '/plan/options', new Map([['delimiter', ',']])))), C.PLAN_SECTION_MISMATCH, ['MORPH-ART-7'], requirementProfile('MORPH-ART-7'), 'plan says comma, the layout tab'));
   return out;

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { certifyPersistentToy, hostileWorkspace } from '../../conformance/fixtures/hostile-workspace.ts';
 import { expectAccept, toyVector } from '../../conformance/fixtures/toy-vectors.ts';
 
-const { work, pids } = hostileWorkspace('formcert-persistent-attribution-');
+const { work } = hostileWorkspace('formcert-persistent-attribution-');
 const certify = (name: string, vectors: ReturnType<typeof toyVector>[], o: Parameters<typeof certifyPersistentToy>[3] = {}) =>
   certifyPersistentToy(work, name, vectors, o);
 

@@ -106,7 +106,7 @@ function sizedChunkBytes(st: Stats): number | undefined {
  * its bound and refuses a longer input as the op does (issue 11 item 8). Only an op with neither (none
  * of the contract's today; reference-testee.test.ts checks) reads its input whole.
  */
-async function runOnInput(op: OpName, handler: OpHandler, path: string, profile: Profile): Promise<OpOutcome> {
+async function runOnInput(handler: OpHandler, path: string, profile: Profile): Promise<OpOutcome> {
   const stream = handler.stream;
   if (stream) return readStreaming(path, (read, readAgain, chunkBytes) => stream(read, chunkBytes === undefined ? { profile } : { profile, readChunkBytes: chunkBytes }, readAgain));
   const bound = handler.inputBound;
@@ -179,7 +179,7 @@ export async function execReferenceOp(op: string, inputPath: string, out: Writab
   }
   let outcome: OpOutcome;
   try {
-    outcome = await runOnInput(op, handler, inputPath, profile);
+    outcome = await runOnInput(handler, inputPath, profile);
   } catch (e) {
     if (e instanceof InputReadError) {
       err.write(`formcert testee: cannot read ${inputPath}: ${e.message}\n`);
@@ -215,7 +215,7 @@ async function answerRun(handlers: ReadonlyMap<string, OpHandler>, seq: number, 
   const handler = handlers.get(op);
   if (!handler || !isOpName(op)) return replyLine({ seq, skipped: `op ${op} is not declared by this testee` });
   try {
-    const outcome = await runOnInput(op, handler, inputPath, profile);
+    const outcome = await runOnInput(handler, inputPath, profile);
     if ('skipped' in outcome) return replyLine({ seq, skipped: outcome.skipped });
     if (outcome.accept) {
       // The observation keeps its number lexemes, so it is written by writeJson, not JSON.stringify.

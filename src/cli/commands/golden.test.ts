@@ -11,7 +11,10 @@ import '../../runner/vectors/regenerate-golden.ts';
 /** Runs the CLI with stdout and stderr captured. */
 async function formcert(...argv: string[]): Promise<{ status: number; stdout: string }> {
   let stdout = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((stdout += String(s)), true));
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
+    stdout += String(s);
+    return true;
+  });
   const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
   try {
     return { status: await main(argv), stdout };

@@ -11,8 +11,14 @@ import { renderJsonl } from '../../report/write-report-dir.ts';
 async function formcert(...argv: string[]): Promise<{ status: number; stdout: Buffer; stderr: string }> {
   const chunks: Buffer[] = [];
   let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((s) => (chunks.push(Buffer.from(s as string | Uint8Array)), true));
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((stderr += String(s)), true));
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
+    chunks.push(Buffer.from(s as string | Uint8Array));
+    return true;
+  });
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
+    stderr += String(s);
+    return true;
+  });
   try {
     return { status: await main(argv), stdout: Buffer.concat(chunks), stderr };
   } finally {

@@ -70,7 +70,7 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
   }
   const lines = payload.split(CHARS.LF, recordCount + 1);
   if (lines.length !== recordCount) {
-    return fail(morphError(MORPH_CODES.RECORD_COUNT_MISMATCH, RULES.PATH_VALUE_RECORD, `${lines.length > recordCount ? 'more than' : 'only'} ${lines.length > recordCount ? recordCount : lines.length} record lines, ${recordCount} declared`));
+    return fail(morphError(MORPH_CODES.RECORD_COUNT_MISMATCH, RULES.PATH_VALUE_RECORD, `${lines.length > recordCount ? 'more than' : 'only'} ${Math.min(lines.length, recordCount)} record lines, ${recordCount} declared`));
   }
   const records: NodeRecord[] = [];
   for (let i = 0; i < lines.length; i++) {

@@ -52,12 +52,3 @@ export const JSON_RULES = {
   LIMITS: 'JSON-LIMIT-1',
   CANONICAL: 'R-S4',
 } as const;
-
-/** The profile of each JSON-core rule (core: the documents' own demand for JSON text; strict: a resolution). */
-export const JSON_RULE_PROFILE: Record<string, 'core' | 'strict'> = {
-  [JSON_RULES.SYNTAX]: 'core',
-  [JSON_RULES.STRICT]: 'strict',
-  [JSON_RULES.LEXEMES]: 'strict',
-  [JSON_RULES.LIMITS]: 'core',
-  [JSON_RULES.CANONICAL]: 'strict',
-};

@@ -83,6 +83,38 @@ describe('parseJson', () => {
     expect(code('[1] ', { maxBytes: 3 })).toBe(JSON_CODES.LIMIT_EXCEEDED);
   });
 
+  it('tolerates under the core profile exactly what R-S1 adds to RFC 8259', () => {
+    const core = (input: string | Uint8Array) => {
+      const r = parseJson(input, { tolerant: true });
+      return r.ok ? toPlain(r.value) : r.error.code;
+    };
+    expect(core(new Uint8Array([0xef, 0xbb, 0xbf, 0x31]))).toBe(1);
+    expect(core('{"a":1,"b":2,"a":3}')).toStrictEqual({ a: 3, b: 2 });
+    expect(core('["\\udc00","\\ud800x"]')).toStrictEqual(['\udc00', '\ud800x']);
+    // The grammar and UTF-8 stay refused, and a BOM is passed over only at the start.
+    expect(core('[1,]')).toBe(JSON_CODES.SYNTAX);
+    expect(core(new Uint8Array([0x5b, 0x22, 0xff, 0x22, 0x5d]))).toBe(JSON_CODES.INVALID_UTF8);
+    expect(core(new Uint8Array([0x20, 0xef, 0xbb, 0xbf, 0x31]))).toBe(JSON_CODES.SYNTAX);
+    // A duplicate keeps the first one's place: the order of the members is the order names first appear.
+    const r = parseJson('{"a":1,"b":2,"a":3}', { tolerant: true });
+    expect(r.ok && [...(r.value as Map<string, unknown>).keys()]).toStrictEqual(['a', 'b']);
+  });
+
+  it('reads under the core profile every text strict reads, to the same value, and never cites R-S1', () => {
+    const nearJson = fc.json().chain((t) =>
+      fc.tuple(fc.nat(t.length), fc.constantFrom('\\ud800', ',"a":1', '\ufeff', 'x', '\\')).map(([at, ins]) => t.slice(0, at) + ins + t.slice(at)),
+    );
+    assertProperty(
+      fc.property(fc.oneof(fc.json(), nearJson), (text) => {
+        const strict = parseJson(Buffer.from(text, 'utf8'));
+        const core = parseJson(Buffer.from(text, 'utf8'), { tolerant: true });
+        if (strict.ok) expect(core.ok && jsonEqual(core.value, strict.value)).toBe(true);
+        if (!core.ok) expect(core.error.profile).toBe('core');
+      }),
+      { seed: SEED, numRuns: 1000 },
+    );
+  });
+
   it('never throws, whatever bytes it gets', () => {
     const near = fc.json().chain((t) =>
       fc.tuple(fc.nat(t.length), fc.uint8Array({ maxLength: 4 })).map(([at, ins]) => {

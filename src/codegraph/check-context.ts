@@ -27,10 +27,15 @@ export type Refused = { readonly ok: false; readonly error: FormatError };
 /** What a check gives: the shared OK, or the first refusal. */
 export type Checked = Result<undefined>;
 
-/** Bytes dropped from a long line's buffer: from buffer offset `at` on, file offsets are `length` further. */
+/**
+ * Bytes dropped from a long line's buffer: from buffer offset `at` on, file offsets are `length` further.
+ * A gap that dropped the first items of an array no check reads says how many (`items`), so that the
+ * items left keep their indices in a refusal's pointer; `at` is then where the array's first item began.
+ */
 export interface LineGap {
   readonly at: number;
   length: number;
+  readonly items?: number;
 }
 
 /** No bytes dropped. */
@@ -57,7 +62,7 @@ export class CheckContext {
   lineMembers: { readonly count: number; readonly names: readonly string[]; readonly starts: readonly number[] } | undefined;
   /**
    * Bytes of the current line that are no longer in its buffer (the long-line path dropped the checked
-   * middles of strings nobody reads), in buffer order: from each gap's buffer offset `at` on, file
+   * middles of strings and the checked items of arrays nobody reads), in buffer order: from each gap's buffer offset `at` on, file
    * offsets are its `length` further (the gaps before it add up). Empty when nothing was dropped.
    */
   gaps: readonly LineGap[] = NO_GAPS;

@@ -162,6 +162,46 @@ describe('the chunked reader with its long-line path', () => {
     }
   });
 
+  it('drops the checked items of a huge array nobody reads: the whole-input verdict and error for any chunk and read size, and a bounded buffer', () => {
+    const header = '{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p"],"traits":["TNamed"],"edges":[],"provenance":[]}}\n';
+    const eof = '{"t":"eof","counts":{"files":0,"entities":1,"edges":0}}\n';
+    // Items of every shape (nested containers, escapes, multi-byte text, numbers, literals), with and without whitespace around commas.
+    const item = fc.constantFrom('1', '-2.5e3', '0', '"s\\n\\u0041"', '"é😀\\ud83d\\ude00"', 'true', 'null', '[]', '{}', '[1,[2,"x"],[]]', '{"a":[1,2],"b":{"c":null}}', ' 7 ', '\t[ 3 , 4 ]');
+    // Where the array stands: a member no trait contributes (R-C4: unread), nested in one, or in the header's repository (unread).
+    const place = fc.constantFrom(
+      (a: string) => header + `{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","extra":${a},"name":"n"}\n` + eof,
+      (a: string) => header + `{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","name":"n","extra":{"x":[${a}, ${a}],"y":1}}\n` + eof,
+      (a: string) => header.replace('"root":""', `"root":"","repository":{"items":${a}}`) + eof.replace('"entities":1', '"entities":0'),
+    );
+    // A fault (or a change of verdict) somewhere in the array, mostly after many items: its pointer names a late index.
+    const damage = fc.option(fc.tuple(fc.constantFrom(',', ']', '}', '"', 'x', '\r', '\n', '\\', '1.', '[', '\u0001', ',]'), fc.double({ min: 0, max: 1, noNaN: true })), { freq: 2 });
+    const model = fc.tuple(fc.array(item, { minLength: 1, maxLength: 12 }), fc.integer({ min: 20, max: 120 }), place, damage).map(([items, repeat, at, hurt]) => {
+      const array = `[${Array.from({ length: repeat }, () => items).flat().join(',')}]`;
+      const text = at(array);
+      if (hurt === null) return { bytes: Buffer.from(text), valid: true };
+      const [piece, where] = hurt;
+      const start = text.indexOf('[', text.lastIndexOf('\n', text.length - eof.length - 1) + 1);
+      const cut = start + 1 + Math.floor(where * (text.length - eof.length - start - 2));
+      return { bytes: Buffer.from(text.slice(0, cut) + piece + text.slice(cut)), valid: false };
+    });
+    assertProperty(
+      fc.property(
+        model,
+        fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>,
+        fc.constantFrom(256, 301, 1024),
+        fc.integer({ min: 7, max: 1000 }),
+        ({ bytes, valid }, profile, chunk, maxRead) => {
+          const pipe = recordingPipe(bytes, maxRead);
+          expect(readModelChunks(pipe.read, profile, { chunkBytes: chunk })).toStrictEqual(readModelBytes(bytes, profile));
+          // A line of up to ~100 KB: the buffer stays within a few chunks (it may double when a chunk ends
+          // in what follows the array, or in an item's own nested array), so the array was not held.
+          if (valid) expect(pipe.offered).toBeLessThanOrEqual(8 * chunk);
+        },
+      ),
+      { seed: 43, numRuns: 60 },
+    );
+  });
+
   it('lets the observer go past observeUpToBytes: the same verdict, later records unobserved, and long lines bounded again', () => {
     const header = '{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p"],"traits":["TComment","TNamed"],"edges":[],"provenance":[]}}\n';
     const body = 'ab\\n\\"é😀\\ud83d\\ude00xy'.repeat(6000);

@@ -63,7 +63,7 @@ export class ModelReader {
   private error: FormatError | undefined;
   private bytes = 0;
   private drain: LongLineDrain | undefined;
-  /** The dropped middles of skipped strings in the long line being buffered, in buffer order (see compactLongLine). */
+  /** What was dropped of the long line being buffered (string middles, array items), in buffer order (see compactLongLine). */
   private gaps: LineGap[] = [];
 
   constructor(
@@ -115,8 +115,10 @@ export class ModelReader {
     if (lineEnd < 0) return start; // still inside the line: the caller keeps the bytes
     const { ctx } = this;
     ctx.gaps = gaps;
+    this.scanner.itemGaps = gaps;
     const consumed = this.splitter.push(buf, start, lineEnd, final && lineEnd === end);
     ctx.gaps = NO_GAPS;
+    this.scanner.itemGaps = NO_GAPS;
     this.gaps = [];
     if (!consumed.ok) return this.stop(consumed, end);
     const dropped = gapShift(gaps, Number.POSITIVE_INFINITY);
@@ -127,27 +129,51 @@ export class ModelReader {
 
   /**
    * Called when {@link pushLongLine} took nothing (`buf[0, filled)` is a prefix of one line that may
-   * still be valid): when that prefix ends inside a string the reader does not build (validation only,
-   * no observer), the checked middle of that string's body is dropped from the buffer, in place, and the
-   * line's later locations are shifted by what was dropped. Gives the bytes left (`filled` when nothing
-   * could be dropped: the caller then grows the buffer). Memory then follows the rest of the line, not a
-   * huge string in it.
+   * still be valid): when that prefix ends inside a value the reader does not build (validation only,
+   * no observer), what of it is already checked is dropped from the buffer, in place, and the line's
+   * later locations are shifted by what was dropped — the checked middle of a string's body, or the
+   * whole items an array has passed (the items left keep their indices). Gives the bytes left
+   * (`filled` when nothing could be dropped: the caller then grows the buffer). Memory then follows the
+   * rest of the line, not a huge string or array in it.
    */
   compactLongLine(buf: Buffer, filled: number): number {
     const { scanner } = this;
-    if (this.observer || this.error || this.drain || scanner.skippedBodyStart < 0) return filled;
+    if (this.observer || this.error || this.drain) return filled;
+    // The string being scanned lies inside the array's current item: drop whichever frees more.
+    const itemBytes = scanner.skippedItemsFrom < 0 ? 0 : scanner.skippedItemsTo - scanner.skippedItemsFrom;
     const body = scanner.skippedBodyStart;
+    let cut = body;
     // The string already cut further, or a later one (strings come in buffer order).
     const last = this.gaps[this.gaps.length - 1];
-    if (last && body < last.at) return filled;
-    const good = Math.min(scanner.skippedBodyGood, filled - incompleteUtf8Tail(buf, body, filled));
-    const cut = lastSafeCut(buf, body, good);
-    const dropped = cut - body;
+    if (body >= 0 && !(last && body < last.at)) {
+      const good = Math.min(scanner.skippedBodyGood, filled - incompleteUtf8Tail(buf, body, filled));
+      cut = lastSafeCut(buf, body, good);
+    }
+    const stringBytes = cut - body;
     // Not worth a copy when most of the buffer is the rest of the line.
-    if (dropped < filled >> 2) return filled;
+    if (Math.max(itemBytes, stringBytes) < filled >> 2) return filled;
+    if (itemBytes >= stringBytes) return this.dropItems(buf, filled, scanner.skippedItemsFrom, scanner.skippedItemsTo, scanner.skippedItemsIndex);
     buf.copy(buf, body, cut, filled);
-    if (last && last.at === body) last.length += dropped;
-    else this.gaps.push({ at: body, length: dropped });
+    if (last && last.at === body) last.length += stringBytes;
+    else this.gaps.push({ at: body, length: stringBytes });
+    return filled - stringBytes;
+  }
+
+  /**
+   * Drops `buf[from, to)`, the whole items (and their commas) an array no check reads has passed, from
+   * its first item to its current one (item `index`): the gaps inside join the new one at `from`, the
+   * gaps after it move with the bytes. Gives the bytes left.
+   */
+  private dropItems(buf: Buffer, filled: number, from: number, to: number, index: number): number {
+    const dropped = to - from;
+    buf.copy(buf, from, to, filled);
+    const gaps: LineGap[] = [];
+    let length = dropped;
+    for (const g of this.gaps) if (g.at >= from && g.at < to) length += g.length;
+    for (const g of this.gaps) if (g.at < from) gaps.push(g);
+    gaps.push({ at: from, length, items: index });
+    for (const g of this.gaps) if (g.at >= to) gaps.push(g.items === undefined ? { at: g.at - dropped, length: g.length } : { at: g.at - dropped, length: g.length, items: g.items });
+    this.gaps = gaps;
     return filled - dropped;
   }
 
@@ -172,8 +198,10 @@ export class ModelReader {
     const gaps = this.gaps;
     const shift = (at: number) => gapShift(gaps, at);
     ctx.gaps = gaps;
+    this.scanner.itemGaps = gaps;
     const taken = this.judgeLongLine(buf, start, end, fileStart, line, before, shift);
     ctx.gaps = NO_GAPS;
+    this.scanner.itemGaps = NO_GAPS;
     return taken;
   }
 
@@ -236,7 +264,9 @@ export class ModelReader {
 
   /** The JSON fault of a line's prefix when no byte after the prefix can change it, else undefined. */
   private prefixFault(buf: Buffer, start: number, end: number): FormatError | undefined {
-    const scanned = this.scanner.scanRecord(buf, start, end, this.members, this.observer ? undefined : READ_MEMBERS);
+    // Built or not, a value is checked the same way: only the fault is wanted here, so nothing else is
+    // built (an observed long line would otherwise be built again each time its buffer fills).
+    const scanned = this.scanner.scanRecord(buf, start, end, this.members, READ_MEMBERS);
     if (scanned.ok || this.scanner.truncated) return undefined;
     return this.ctx.placeScanRefusal(scanned.error).error;
   }

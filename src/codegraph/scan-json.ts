@@ -103,6 +103,16 @@ interface Frame {
   readonly names: string[] | undefined;
   key: string;
   index: number;
+  /** Buffer offset of the container's first item (after the whitespace that follows its opener). */
+  readonly firstAt: number;
+  /** Buffer offset right after the comma before the current item (the first item's offset before any comma). */
+  itemAt: number;
+}
+
+/** The gaps of a long line the scanner needs: where the first items of an array no check reads were dropped, and how many. */
+export interface DroppedItems {
+  readonly at: number;
+  readonly items?: number;
 }
 
 /** Internal: a container was opened (its frame is on the stack). */
@@ -134,6 +144,20 @@ export class LineScanner {
    */
   skippedBodyStart = -1;
   skippedBodyGood = -1;
+  /**
+   * When the last scan failed because the range ended inside an array it was not building: the span
+   * `[skippedItemsFrom, skippedItemsTo)` of that array's items already scanned whole (with their commas),
+   * and the index of the item being scanned. The long-line path may drop the span (see ModelReader).
+   * The largest such span of the open arrays; -1 when there is none.
+   */
+  skippedItemsFrom = -1;
+  skippedItemsTo = -1;
+  skippedItemsIndex = 0;
+  /**
+   * The current long line's gaps (see ModelReader): an array no check reads whose first item starts at
+   * a gap's `at` had that gap's `items` dropped, so its item indices (in a refusal's pointer) start there.
+   */
+  itemGaps: readonly DroppedItems[] = [];
   /** Id of the interned name the last scanName read, or -1. */
   private nameId = -1;
   private wantedSet: ReadonlySet<string> | undefined;
@@ -168,11 +192,13 @@ export class LineScanner {
     this.end = end;
     this.tokens.truncated = false;
     this.skippedBodyStart = -1;
+    this.skippedItemsFrom = -1;
     out.count = 0;
     this.stack.length = 0;
     this.member = undefined;
     const r = this.scanMembers(buf, start, end, out, wanted);
     if (r !== FAILED) return r ? SCANNED_RECORD : SCANNED_OTHER;
+    if (this.tokens.truncated) this.noteSkippedItems(end);
     this.stack.length = 0; // drop the frames of the failed line (and the values they hold)
     const rule = codeInfo(this.faultCode);
     return fail(formatError(rule.code, rule.requirement, this.faultMessage, { byteOffset: this.faultAt, pointer: this.faultPointer }, rule.profile));
@@ -289,6 +315,7 @@ export class LineScanner {
         if (c === BYTE.COMMA) {
           this.pos++;
           top.index++;
+          top.itemAt = this.pos;
           if (top.isObject) {
             this.pos = skipWhitespace(this.buf, this.pos, this.end);
             if (!this.scanMemberName(top)) return FAILED;
@@ -324,7 +351,10 @@ export class LineScanner {
         isObject,
         names: isObject ? [] : undefined,
         key: '',
-        index: 0,
+        // An array whose first items a long line's gap dropped: its items keep their indices.
+        index: this.itemGaps.length > 0 && !this.building && !isObject ? this.droppedItemsAt(this.pos) : 0,
+        firstAt: this.pos,
+        itemAt: this.pos,
       };
       this.stack.push(frame);
       if (isObject && !this.scanMemberName(frame)) return FAILED;
@@ -361,6 +391,32 @@ export class LineScanner {
     }
     this.pos++;
     return true;
+  }
+
+  /** How many first items a gap dropped from the array whose first item is now at `at` (0 when none). */
+  private droppedItemsAt(at: number): number {
+    for (const g of this.itemGaps) if (g.at === at && g.items !== undefined) return g.items;
+    return 0;
+  }
+
+  /**
+   * After a scan that ran out of bytes: the largest span of whole items of an open array no check reads
+   * (from its first item to the item being scanned, which has begun: a cut then leaves `[` followed by
+   * a value, read the same way as after the comma it replaces).
+   */
+  private noteSkippedItems(end: number): void {
+    let best = 0;
+    for (const frame of this.stack) {
+      if (frame.container !== undefined || frame.isObject) continue;
+      // The current item starts past the whitespace after its comma (the first item's offset already does).
+      const itemAt = skipWhitespace(this.buf, frame.itemAt, end);
+      const span = itemAt - frame.firstAt;
+      if (itemAt >= end || span <= best) continue;
+      best = span;
+      this.skippedItemsFrom = frame.firstAt;
+      this.skippedItemsTo = itemAt;
+      this.skippedItemsIndex = frame.index;
+    }
   }
 
   /** 1 for each interned name in `wanted` (computed once per set). */

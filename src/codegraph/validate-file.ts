@@ -1,8 +1,8 @@
 /**
  * `formcert validate codegraph <file>`: streams the file (or a pipe, or a device) through the reader in
  * fixed chunks into one reused buffer; memory is bounded by the modules, the dictionaries and the longest
- * valid line less the strings in it the checks do not read, never by the file size nor by a line already
- * known to be refused.
+ * valid line less the strings and arrays in it the checks do not read, never by the file size nor by a
+ * line already known to be refused.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { FileValidator } from '../shared/file-validator.ts';
@@ -62,9 +62,9 @@ export function readModelChunks(read: ReadChunk, profile: Profile, options: Read
         keepTail(0, filled);
         filled = 0;
       } else {
-        // The prefix may still be a valid record. Inside a huge string nobody reads, the reader drops
-        // the string's checked middle and the same buffer goes on; otherwise grow (memory follows the
-        // longest valid line, less its unread strings).
+        // The prefix may still be a valid record. Inside a huge string or array nobody reads, the reader
+        // drops what of it is checked and the same buffer goes on; otherwise grow (memory follows the
+        // longest valid line, less its unread strings and arrays).
         const kept = reader.compactLongLine(buf, filled);
         if (kept < filled) {
           filled = kept;

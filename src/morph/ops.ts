@@ -1,10 +1,11 @@
 /**
  * The reference oracle's MORPH ops (spec/protocol): morph.c14n, morph.decode, morph.import, morph.encode.
- * Each takes the bytes of one input file and answers accept-with-observation or a typed refusal.
+ * Each takes the bytes of one input file and answers accept-with-observation or a typed refusal, under
+ * the profile its options name (strict when not given; core enforces the format document's rules only).
  */
 import type { Result } from '../shared/errors.ts';
 import type { JsonValue } from '../shared/json/value.ts';
-import type { InputBound, OpHandler, OpName, OpOutcome } from '../shared/ops.ts';
+import type { InputBound, OpHandler, OpName, OpOptions, OpOutcome } from '../shared/ops.ts';
 import { importArtifact, MAX_ARTIFACT_BYTES } from './artifact/import-artifact.ts';
 import { BUNDLE, CONTEXT_RULES, ENCODE_REQUEST_MAX_BYTES } from './bundle/constants.ts';
 import { decodeBundle } from './bundle/decode-bundle.ts';
@@ -35,13 +36,13 @@ function boundOf(maxBytes: number, requirement: string, what: string): InputBoun
 }
 
 /** morph.c14n: JSON text → `{"digest": <morph-c14n/1 SHA-256>}`. */
-export const c14nOp: OpHandler = Object.assign((input: Uint8Array) => answer(irFromJsonText(input), (ir) => [['digest', semanticDigest(ir)]]), {
+export const c14nOp: OpHandler = Object.assign((input: Uint8Array, options?: OpOptions) => answer(irFromJsonText(input, options?.profile), (ir) => [['digest', semanticDigest(ir)]]), {
   // R-M2: at most 16 MiB of input.
   inputBound: boundOf(LIMITS.MAX_BYTES, RULES.LIMITS, 'input'),
 });
 
 /** morph.decode: a MORPH-CONTEXT/1 bundle → `{"value": <decoded JSON>}`. */
-export const decodeOp: OpHandler = Object.assign((input: Uint8Array) => answer(decodeBundle(input), (d) => [['value', d.ir]]), {
+export const decodeOp: OpHandler = Object.assign((input: Uint8Array, options?: OpOptions) => answer(decodeBundle(input, options?.profile), (d) => [['value', d.ir]]), {
   // MORPH-CTX-5: a bundle is at most 16 MiB.
   inputBound: boundOf(BUNDLE.MAX_BYTES, CONTEXT_RULES.BUNDLE_SIZE, 'bundle'),
 });

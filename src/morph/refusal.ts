@@ -2,7 +2,7 @@
  * Building MORPH refusals: a call site names the code and the rule it enforces; the profile comes from
  * the spec registries (code → rule → profile, spec/morph and spec/shared), never from the call site.
  */
-import { formatError, type ErrorLocation, type FormatError, type Result } from '../shared/errors.ts';
+import { formatError, type ErrorLocation, type FormatError, type Profile, type Result } from '../shared/errors.ts';
 import { profileFor } from '../shared/refusals.ts';
 
 /** A refusal with `code` citing `requirement`, with that rule's registered profile. */
@@ -18,4 +18,13 @@ export function citing(error: FormatError, requirement: string): FormatError {
 /** A failed {@link Result} holding {@link morphError}. */
 export function refuse(code: string, requirement: string, message: string, location: ErrorLocation = {}): Result<never> {
   return { ok: false, error: morphError(code, requirement, message, location) };
+}
+
+/**
+ * Whether a read under `profile` enforces the check that refuses with `code` citing `requirement`:
+ * `strict` enforces every rule, `core` only the rules whose registered profile is core. A call site
+ * asks before a check and, when it is not enforced, goes on with the core reading its rule documents.
+ */
+export function enforces(profile: Profile, code: string, requirement: string): boolean {
+  return profile === 'strict' || profileFor('morph', code, requirement) === 'core';
 }

@@ -1,9 +1,9 @@
 /**
  * `formcert validate morph-bundle|morph-artifact <file>`: reads the file, pipe or device whole — both
  * formats are bounded (16 MiB for a bundle, 64 MiB for an artifact), and the bound holds while reading,
- * so no input costs more memory than it — then runs the oracle's full check.
- * MORPH readers are fail-closed at the first fault, so `--profile core` reports the same first fault
- * as `strict`; the printed rule and profile say which kind of rule it is (MORPH-CTX-9).
+ * so no input costs more memory than it — then runs the oracle's full check under the chosen
+ * profile (MORPH-CTX-9): `strict` enforces every rule, `core` only the format document's, reading past
+ * a fault that only a strict rule names.
  */
 import type { FileValidator } from '../shared/file-validator.ts';
 import { fail, ok } from '../shared/errors.ts';
@@ -30,10 +30,10 @@ async function readBoundedInput(path: string, limit: number, requirement: string
 }
 
 /** Validates a MORPH-CONTEXT/1 bundle file. */
-export const validateBundleFile: FileValidator = async (path) => {
+export const validateBundleFile: FileValidator = async (path, { profile }) => {
   const bytes = await readBoundedInput(path, BUNDLE.MAX_BYTES, CONTEXT_RULES.BUNDLE_SIZE);
   if (!bytes.ok) return bytes;
-  const decoded = decodeBundle(bytes.value);
+  const decoded = decodeBundle(bytes.value, profile);
   if (!decoded.ok) return decoded;
   const { metadata, frame, ir, schema } = decoded.value;
   return ok({

@@ -3,7 +3,7 @@
  * registered codec, which checks the declared identity and the recomputed semantic digest (R-M6a).
  */
 import { isUtf8 } from 'node:buffer';
-import { fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Profile, type Result } from '../../shared/errors.ts';
 import type { JsonValue } from '../../shared/json/value.ts';
 import { firstInvalidUtf8Offset } from '../../shared/text.ts';
 import { lookupCodec } from '../codecs/registry.ts';
@@ -42,21 +42,25 @@ export function readBundleText(input: Uint8Array | string): Result<string> {
   return ok(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
 }
 
-/** Decodes a bundle completely; never throws on any input. */
-export function decodeBundle(input: Uint8Array | string): Result<DecodedBundle> {
+/**
+ * Decodes a bundle completely under `profile` (strict when not given: every rule; core: the format
+ * document's rules only, each strict rule's check replaced by its documented core reading); never
+ * throws on any input.
+ */
+export function decodeBundle(input: Uint8Array | string, profile: Profile = 'strict'): Result<DecodedBundle> {
   const text = readBundleText(input);
   if (!text.ok) return text;
-  const frame = parseBundleFrame(text.value);
+  const frame = parseBundleFrame(text.value, profile);
   if (!frame.ok) return frame;
-  const metadata = parseBundleMetadata(frame.value.metadata);
+  const metadata = parseBundleMetadata(frame.value.metadata, profile);
   if (!metadata.ok) return metadata;
-  const schema = parseBundleSchema(frame.value.schema);
+  const schema = parseBundleSchema(frame.value.schema, profile);
   if (!schema.ok) return schema;
   const m = metadata.value;
   // Seed 001: an encoding or version with no registered codec fails closed (UNSUPPORTED_ENCODING).
   const codec = lookupCodec(m.encoding, m.formatVersion);
   if (!codec.ok) return codec;
-  const ir = codec.value.decode(frame.value.payload, m.layoutMetadata, { inputKind: m.inputKind, inputSemanticDigest: m.inputSemanticDigest });
+  const ir = codec.value.decode(frame.value.payload, m.layoutMetadata, { inputKind: m.inputKind, inputSemanticDigest: m.inputSemanticDigest, profile });
   if (!ir.ok) return ir;
   return ok({ frame: frame.value, metadata: m, schema: schema.value, ir: ir.value });
 }

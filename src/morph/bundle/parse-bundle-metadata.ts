@@ -1,11 +1,11 @@
 /** Second stage of reading a bundle: the METADATA and SCHEMA sections (seed 001, R-M6, R-M6a). */
-import { fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Profile, type Result } from '../../shared/errors.ts';
 import { canonicalJson } from '../../shared/json/jcs.ts';
 import { parseJson } from '../../shared/json/parse-value.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { INPUT_KINDS, type InputKind } from '../constants.ts';
 import { CONTEXT_CODES, CONTEXT_RULES, DIGEST_PATTERN } from './constants.ts';
-import { morphError } from '../refusal.ts';
+import { enforces, morphError } from '../refusal.ts';
 
 /** The seven members of bundle metadata, in the order JCS writes them. */
 export const METADATA_MEMBERS = [
@@ -38,8 +38,11 @@ export function metadataValue(m: BundleMetadata): JsonObject {
   return new Map<string, JsonValue>(METADATA_MEMBERS.map((k) => [k, m[k]]));
 }
 
-/** Reads the METADATA section: strict JSON, exactly the seven members with their types, then JCS form. */
-export function parseBundleMetadata(text: string): Result<BundleMetadata> {
+/**
+ * Reads the METADATA section: strict JSON, exactly the seven members with their types, then (strict
+ * profile) JCS form; under `core` any JSON spelling of a valid metadata object is read.
+ */
+export function parseBundleMetadata(text: string, profile: Profile = 'strict'): Result<BundleMetadata> {
   const parsed = parseJson(text);
   if (!parsed.ok) {
     return fail(morphError(CONTEXT_CODES.BUNDLE_METADATA_INVALID, CONTEXT_RULES.BUNDLE_METADATA, `metadata is not strict JSON (${parsed.error.code})`, parsed.error.location));
@@ -63,12 +66,9 @@ export function parseBundleMetadata(text: string): Result<BundleMetadata> {
   if (!DIGEST_PATTERN.test(digest)) return invalidMetadata('inputSemanticDigest is not 64 lowercase hex digits', 'inputSemanticDigest');
   const layout = v.get('layoutMetadata');
   if (!isJsonObject(layout)) return invalidMetadata('layoutMetadata is not a JSON object', 'layoutMetadata');
-  // R-M6a: the section text must be exactly the JCS form of what it holds (strict).
-  const canonical = canonicalJson(v);
-  if (!canonical.ok) return fail(canonical.error);
-  if (canonical.value !== text) {
-    return fail(morphError(CONTEXT_CODES.BUNDLE_METADATA_NOT_CANONICAL, CONTEXT_RULES.BUNDLE_CANONICAL, 'metadata text is not its JCS form'));
-  }
+  // R-M6a: the section text must be exactly the JCS form of what it holds (strict; core reads any spelling).
+  const canonical = checkJcsText(v, text, CONTEXT_CODES.BUNDLE_METADATA_NOT_CANONICAL, 'metadata', profile);
+  if (!canonical.ok) return canonical;
   return ok({
     encoding: v.get('encoding') as string,
     formatVersion: v.get('formatVersion') as string,
@@ -80,16 +80,24 @@ export function parseBundleMetadata(text: string): Result<BundleMetadata> {
   });
 }
 
-/** Reads the SCHEMA section: `null` (no schema) or the JCS text of a JSON value. */
-export function parseBundleSchema(text: string): Result<JsonValue> {
+/**
+ * R-M6a (strict): `text` is exactly the JCS text of `value` (`JCS_NUMBER_RANGE` for a number with no
+ * JCS form). Not enforced under `core`, which reads any valid JSON spelling of the section.
+ */
+function checkJcsText(value: JsonValue, text: string, code: string, what: string, profile: Profile): Result<void> {
+  if (!enforces(profile, code, CONTEXT_RULES.BUNDLE_CANONICAL)) return ok(undefined);
+  const canonical = canonicalJson(value);
+  if (!canonical.ok) return fail(canonical.error);
+  if (canonical.value !== text) return fail(morphError(code, CONTEXT_RULES.BUNDLE_CANONICAL, `${what} text is not its JCS form`));
+  return ok(undefined);
+}
+
+/** Reads the SCHEMA section: `null` (no schema) or the JCS text of a JSON value (any JSON text under `core`). */
+export function parseBundleSchema(text: string, profile: Profile = 'strict'): Result<JsonValue> {
   const parsed = parseJson(text);
   if (!parsed.ok) {
     return fail(morphError(CONTEXT_CODES.BUNDLE_SCHEMA_INVALID, CONTEXT_RULES.BUNDLE_SCHEMA, `schema is not strict JSON (${parsed.error.code})`, parsed.error.location));
   }
-  const canonical = canonicalJson(parsed.value);
-  if (!canonical.ok) return fail(canonical.error);
-  if (canonical.value !== text) {
-    return fail(morphError(CONTEXT_CODES.BUNDLE_SCHEMA_NOT_CANONICAL, CONTEXT_RULES.BUNDLE_CANONICAL, 'schema text is not its JCS form'));
-  }
-  return ok(parsed.value);
+  const canonical = checkJcsText(parsed.value, text, CONTEXT_CODES.BUNDLE_SCHEMA_NOT_CANONICAL, 'schema', profile);
+  return canonical.ok ? ok(parsed.value) : canonical;
 }

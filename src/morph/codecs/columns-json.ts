@@ -1,10 +1,10 @@
 /** columns-json@1: one compact JSON array of columns, one column per field (seed 001, Column JSON). */
 import type { ColumnsJsonLayout } from '../../generated/morph/layout-columns-json.schema.ts';
 import type { SameUnion } from '../../shared/same-union.ts';
-import { fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Profile, type Result } from '../../shared/errors.ts';
 import { isJsonArray, type JsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { writeJson } from '../../shared/json/write-value.ts';
-import { ENCODINGS, LAYOUT, MORPH_CODES, NATIVE_FORMAT_VERSION, RULES } from '../constants.ts';
+import { ENCODINGS, LAYOUT, LIMITS, MORPH_CODES, NATIVE_FORMAT_VERSION, RULES } from '../constants.ts';
 import type { Ir } from '../ir/types.ts';
 import { checkPayloadText } from './check-payload.ts';
 import { isPrimitive } from './ir-kinds.ts';
@@ -15,7 +15,7 @@ import { parsePayloadJson } from './parse-payload-json.ts';
 import { readRecordsShape } from './records-layout.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
 import { checkUniformRecords } from './uniform-records.ts';
-import { morphError } from '../refusal.ts';
+import { enforces, morphError } from '../refusal.ts';
 
 const OWN_MEMBERS = ['root', 'rowCount', 'fields', 'columnCodec'] as const;
 // The member set is the schema's (spec/schemas/morph/layout-columns-json.schema.json, through its generated type):
@@ -23,10 +23,10 @@ const OWN_MEMBERS = ['root', 'rowCount', 'fields', 'columnCodec'] as const;
 const MEMBERS_MATCH_SCHEMA: SameUnion<NativeLayoutMembers<typeof OWN_MEMBERS>, keyof ColumnsJsonLayout> = true;
 void MEMBERS_MATCH_SCHEMA;
 
-function validateLayoutMetadata(meta: JsonValue): Result<JsonObject> {
+function validateLayoutMetadata(meta: JsonValue, profile: Profile = 'strict'): Result<JsonObject> {
   const m = checkNativeLayout(meta, OWN_MEMBERS);
   if (!m.ok) return m;
-  const shape = readRecordsShape(m.value, RULES.COLUMNS_LAYOUT);
+  const shape = readRecordsShape(m.value, RULES.COLUMNS_LAYOUT, profile);
   if (!shape.ok) return shape;
   const cc = checkConstString(m.value, 'columnCodec', LAYOUT.COLUMN_CODEC, RULES.COLUMNS_LAYOUT);
   return cc.ok ? m : cc;
@@ -62,16 +62,17 @@ function refuse(code: string, message: string, pointer: string): Result<never> {
 }
 
 function decode(payload: string, layoutMetadata: JsonValue, context: DecodeContext): Result<Ir> {
-  const meta = validateLayoutMetadata(layoutMetadata);
+  const profile = context.profile ?? 'strict';
+  const meta = validateLayoutMetadata(layoutMetadata, profile);
   if (!meta.ok) return meta;
   const id = checkDeclaredIdentity(meta.value, context);
   if (!id.ok) return id;
-  const text = checkPayloadText(payload);
+  const text = checkPayloadText(payload, RULES.NO_CR, profile);
   if (!text.ok) return text;
-  const shape = readRecordsShape(meta.value, RULES.COLUMNS_LAYOUT);
+  const shape = readRecordsShape(meta.value, RULES.COLUMNS_LAYOUT, profile);
   if (!shape.ok) return shape;
   const { rowCount, fields } = shape.value;
-  const parsed = parsePayloadJson(payload);
+  const parsed = parsePayloadJson(payload, 0, LIMITS.MAX_NODES, profile);
   if (!parsed.ok) return parsed;
   const columns = parsed.value;
   if (!isJsonArray(columns)) return refuse(MORPH_CODES.INVALID_COLUMN, 'payload is not an array of columns', '');
@@ -84,8 +85,8 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
       if (!isPrimitive(col[r]!)) return refuse(MORPH_CODES.NON_PRIMITIVE_CELL, 'a cell is not a primitive', `/${c}/${r}`);
     }
   }
-  // R-M11: the payload must be exactly the compact serialization of what it decodes to.
-  if (writeJson(columns) !== payload) {
+  // R-M11: the payload must be exactly the compact serialization of what it decodes to (strict; core reads any JSON spelling).
+  if (enforces(profile, MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.CANONICAL_PAYLOAD) && writeJson(columns) !== payload) {
     return fail(morphError(MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.CANONICAL_PAYLOAD, 'payload is not compact canonical JSON', {}));
   }
   const records: JsonValue[] = [];

@@ -4,7 +4,7 @@ import type { SameUnion } from '../../shared/same-union.ts';
 import { fail, ok, type Result } from '../../shared/errors.ts';
 import { writeJson } from '../../shared/json/write-value.ts';
 import type { JsonObject, JsonValue } from '../../shared/json/value.ts';
-import { ENCODINGS, LAYOUT, MORPH_CODES, NATIVE_FORMAT_VERSION, RULES } from '../constants.ts';
+import { ENCODINGS, LAYOUT, LIMITS, MORPH_CODES, NATIVE_FORMAT_VERSION, RULES } from '../constants.ts';
 import { checkIrLimits } from '../ir/measure-ir.ts';
 import type { Ir } from '../ir/types.ts';
 import { checkPayloadText } from './check-payload.ts';
@@ -14,7 +14,7 @@ import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, buildNati
 import { checkNoOptions } from './options.ts';
 import { parsePayloadJson } from './parse-payload-json.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
-import { morphError } from '../refusal.ts';
+import { enforces, morphError } from '../refusal.ts';
 
 const OWN_MEMBERS = ['rootKind'] as const;
 // The member set is the schema's (spec/schemas/morph/layout-json-compact.schema.json, through its generated type):
@@ -48,16 +48,17 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
   if (!meta.ok) return meta;
   const id = checkDeclaredIdentity(meta.value, context);
   if (!id.ok) return id;
-  const text = checkPayloadText(payload);
+  const profile = context.profile ?? 'strict';
+  const text = checkPayloadText(payload, RULES.NO_CR, profile);
   if (!text.ok) return text;
-  const parsed = parsePayloadJson(payload);
+  const parsed = parsePayloadJson(payload, 0, LIMITS.MAX_NODES, profile);
   if (!parsed.ok) return parsed;
   const declared = meta.value.get('rootKind');
   if (kindOf(parsed.value) !== declared) {
     return fail(morphError(MORPH_CODES.ROOT_KIND_MISMATCH, RULES.COMPACT_ROOT_KIND, `payload root is ${kindOf(parsed.value)}, layout says ${String(declared)}`, { pointer: '' }));
   }
-  // R-M11: the payload must be exactly the compact re-serialization of its value.
-  if (writeJson(parsed.value) !== payload) {
+  // R-M11: the payload must be exactly the compact re-serialization of its value (strict; core reads any JSON spelling).
+  if (enforces(profile, MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.CANONICAL_PAYLOAD) && writeJson(parsed.value) !== payload) {
     return fail(morphError(MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.CANONICAL_PAYLOAD, 'payload is not in compact canonical form', {}));
   }
   return checkDecodedDigest(parsed.value, meta.value, context);

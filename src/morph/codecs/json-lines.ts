@@ -13,7 +13,7 @@ import { checkDecodedDigest, checkDeclaredIdentity, checkNativeLayout, buildCoun
 import { checkNoOptions } from './options.ts';
 import { parsePayloadJson } from './parse-payload-json.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
-import { morphError } from '../refusal.ts';
+import { enforces, morphError } from '../refusal.ts';
 
 const OWN_MEMBERS = ['root', 'elementCount', 'lineFramingVersion'] as const;
 // The member set is the schema's (spec/schemas/morph/layout-json-lines.schema.json, through its generated type):
@@ -78,7 +78,9 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
   if (!meta.ok) return meta;
   const id = checkDeclaredIdentity(meta.value, context);
   if (!id.ok) return id;
-  const text = checkPayloadText(payload, RULES.LINES_FRAMING);
+  const profile = context.profile ?? 'strict';
+  const canonical = enforces(profile, MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.CANONICAL_PAYLOAD);
+  const text = checkPayloadText(payload, RULES.LINES_FRAMING, profile);
   if (!text.ok) return text;
   const elementCount = Number((meta.value.get('elementCount') as { lexeme: string }).lexeme);
   const lines = splitElementLines(payload, elementCount);
@@ -89,10 +91,10 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
     const line = lines.value[i]!;
     if (line === '') return fail(morphError(MORPH_CODES.EMPTY_LINE, RULES.LINES_FRAMING, `line ${i + 1} is empty`, { line: i + 1 }));
     // R-M2: each element sits one level below the root array; the node budget is shared by all lines.
-    const parsed = parsePayloadJson(line, 1, LIMITS.MAX_NODES - nodes);
+    const parsed = parsePayloadJson(line, 1, LIMITS.MAX_NODES - nodes, profile);
     if (!parsed.ok) return fail({ ...parsed.error, location: { ...parsed.error.location, line: i + 1, pointer: `/${i}${parsed.error.location.pointer ?? ''}` } });
-    // R-M11: every line is exactly the compact serialization of its value.
-    if (writeJson(parsed.value) !== line) {
+    // R-M11: every line is exactly the compact serialization of its value (strict; core reads any JSON spelling).
+    if (canonical && writeJson(parsed.value) !== line) {
       return fail(morphError(MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.CANONICAL_PAYLOAD, `line ${i + 1} is not compact canonical JSON`, { line: i + 1 }));
     }
     nodes += measureIr(parsed.value).nodes;

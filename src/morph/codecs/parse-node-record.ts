@@ -1,10 +1,10 @@
 /** path-value stage: one record line → a typed node record (MORPH-PV-2). */
-import { fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Profile, type Result } from '../../shared/errors.ts';
 import { parseJson } from '../../shared/json/parse-value.ts';
 import { isJsonArray, isJsonNumber, JsonNumber, type JsonValue } from '../../shared/json/value.ts';
 import { writeJson } from '../../shared/json/write-value.ts';
 import { LIMITS, MORPH_CODES, NODE_TAGS, RULES, type NodeTag } from '../constants.ts';
-import { morphError } from '../refusal.ts';
+import { enforces, morphError } from '../refusal.ts';
 
 /** One decoded record: a scalar's value, or a container with its declared item count. */
 export type NodeRecord =
@@ -20,8 +20,11 @@ function invalid(line: number, message: string, code: string = MORPH_CODES.INVAL
   return fail(morphError(code, requirement, message, { line }));
 }
 
-/** Parses and checks one record line: arity, tag, value type, number lexeme, count bound, compactness. */
-export function parseNodeRecord(text: string, line: number): Result<NodeRecord> {
+/**
+ * Parses and checks one record line: arity, tag, value type, number lexeme, count bound, compactness
+ * (strict; under `core` a record line may hold insignificant JSON whitespace).
+ */
+export function parseNodeRecord(text: string, line: number, profile: Profile = 'strict'): Result<NodeRecord> {
   // A record is a flat array: depth 1 and five values at most; anything deeper is no record.
   const parsed = parseJson(text, { maxDepth: 1, maxNodes: 5 });
   if (!parsed.ok) return invalid(line, 'line is not a JSON record array');
@@ -33,7 +36,7 @@ export function parseNodeRecord(text: string, line: number): Result<NodeRecord> 
   if (!(NODE_TAGS as readonly string[]).includes(tag)) return invalid(line, `unknown node tag ${JSON.stringify(tag)}`, MORPH_CODES.UNKNOWN_NODE_TAG);
   if (rec.length !== ARITY[tag as NodeTag]) return invalid(line, `a ${tag} record has ${ARITY[tag as NodeTag]} items`);
   // R-M11a: record lines are compact (strict profile).
-  if (writeJson(rec) !== text) {
+  if (enforces(profile, MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.NO_CR) && writeJson(rec) !== text) {
     return fail(morphError(MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.NO_CR, `record line ${line} is not compact`, { line }));
   }
   const value = rec[2];

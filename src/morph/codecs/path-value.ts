@@ -14,7 +14,7 @@ import { checkNoOptions } from './options.ts';
 import { parseNodeRecord, type NodeRecord } from './parse-node-record.ts';
 import { rebuildPathTree } from './rebuild-path-tree.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
-import { morphError } from '../refusal.ts';
+import { enforces, morphError } from '../refusal.ts';
 
 const OWN_MEMBERS = ['root', 'recordCount', 'pointer', 'recordCodec'] as const;
 // The member set is the schema's (spec/schemas/morph/layout-path-value.schema.json, through its generated type):
@@ -61,24 +61,30 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
   if (!meta.ok) return meta;
   const id = checkDeclaredIdentity(meta.value, context);
   if (!id.ok) return id;
-  const text = checkPayloadText(payload);
+  const profile = context.profile ?? 'strict';
+  const text = checkPayloadText(payload, RULES.NO_CR, profile);
   if (!text.ok) return text;
   const recordCount = Number((meta.value.get('recordCount') as { lexeme: string }).lexeme);
-  // MORPH-PV-5: a final LF would add an empty record line (strict profile: the text is silent).
+  let body = payload;
   if (payload.endsWith(CHARS.LF)) {
-    return fail(morphError(MORPH_CODES.TRAILING_LINE_FEED, RULES.PATH_VALUE_TRAILING_LF, 'payload ends with a line feed', {}));
+    // MORPH-PV-5: a final LF would add an empty record line (strict profile: the text is silent).
+    if (enforces(profile, MORPH_CODES.TRAILING_LINE_FEED, RULES.PATH_VALUE_TRAILING_LF)) {
+      return fail(morphError(MORPH_CODES.TRAILING_LINE_FEED, RULES.PATH_VALUE_TRAILING_LF, 'payload ends with a line feed', {}));
+    }
+    // Core: one final LF ends the last record line; a second one still leaves an empty line (INVALID_RECORD).
+    body = payload.slice(0, -1);
   }
-  const lines = payload.split(CHARS.LF, recordCount + 1);
+  const lines = body.split(CHARS.LF, recordCount + 1);
   if (lines.length !== recordCount) {
     return fail(morphError(MORPH_CODES.RECORD_COUNT_MISMATCH, RULES.PATH_VALUE_RECORD, `${lines.length > recordCount ? 'more than' : 'only'} ${Math.min(lines.length, recordCount)} record lines, ${recordCount} declared`));
   }
   const records: NodeRecord[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const r = parseNodeRecord(lines[i]!, i + 1);
+    const r = parseNodeRecord(lines[i]!, i + 1, profile);
     if (!r.ok) return r;
     records.push(r.value);
   }
-  const tree = rebuildPathTree(records);
+  const tree = rebuildPathTree(records, profile);
   if (!tree.ok) return tree;
   return checkDecodedDigest(tree.value, meta.value, context);
 }

@@ -1,11 +1,11 @@
 /** path-value stage: rebuilds the value from node records (R-M13). */
-import { fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Profile, type Result } from '../../shared/errors.ts';
 import type { JsonValue } from '../../shared/json/value.ts';
 import { LIMITS, MORPH_CODES, RULES } from '../constants.ts';
 import type { Ir } from '../ir/types.ts';
 import type { NodeRecord } from './parse-node-record.ts';
 import { parsePointer } from './parse-pointer.ts';
-import { morphError } from '../refusal.ts';
+import { enforces, morphError } from '../refusal.ts';
 
 type Built =
   | { readonly kind: 'object'; readonly value: Map<string, JsonValue>; readonly depth: number }
@@ -22,8 +22,21 @@ function refuse(code: string, message: string, line: number, pointer: string, re
  * Places each record under a parent seen on an earlier line (MISSING_PARENT otherwise); siblings
  * may come in any order; object members keep line order; arrays are filled by canonical index below
  * their declared count, and must end with no hole. Depth is counted on containers (R-M2).
+ * Under `core` (R-M13 not enforced) a record may come before its parent: when a parent appears only
+ * later, the records are placed again parents first — by pointer depth, line order kept among records
+ * of one depth, so object members still keep line order — and each fault still names its own line.
  */
-export function rebuildPathTree(records: readonly NodeRecord[]): Result<Ir> {
+export function rebuildPathTree(records: readonly NodeRecord[], profile: Profile = 'strict'): Result<Ir> {
+  const inOrder = placeRecords(records, records.map((_, i) => i + 1));
+  // R-M13 (strict): a parent on a later line is out of order; core reads the records parents first.
+  if (inOrder.ok || inOrder.error.requirement !== RULES.PATH_VALUE_ORDER || enforces(profile, MORPH_CODES.MISSING_PARENT, RULES.PATH_VALUE_ORDER)) return inOrder;
+  const depth = (path: string) => path.split('/').length - 1;
+  const order = records.map((_, i) => i).sort((a, b) => depth(records[a]!.path) - depth(records[b]!.path) || a - b);
+  return placeRecords(order.map((i) => records[i]!), order.map((i) => i + 1));
+}
+
+/** {@link rebuildPathTree} over records in the given order; `lines[i]` is record i's line number. */
+function placeRecords(records: readonly NodeRecord[], lines: readonly number[]): Result<Ir> {
   const nodes = new Map<string, Built>();
   const arrays: Array<Extract<Built, { kind: 'array' }>> = [];
   let root: JsonValue | undefined;
@@ -31,7 +44,7 @@ export function rebuildPathTree(records: readonly NodeRecord[]): Result<Ir> {
   const allPaths = new Set(records.map((r) => r.path));
   for (let i = 0; i < records.length; i++) {
     const rec = records[i]!;
-    const line = i + 1;
+    const line = lines[i]!;
     const tail = parsePointer(rec.path, line);
     if (!tail.ok) return tail;
     if (nodes.has(rec.path)) {

@@ -1,7 +1,7 @@
 /** rows-delimited@1: typed delimited rows, no header, one JSON scalar per cell (seed 001; R-M12). */
 import type { RowsDelimitedLayout } from '../../generated/morph/layout-rows-delimited.schema.ts';
 import type { SameUnion } from '../../shared/same-union.ts';
-import { ok, type Result } from '../../shared/errors.ts';
+import { ok, type Profile, type Result } from '../../shared/errors.ts';
 import type { JsonObject, JsonValue } from '../../shared/json/value.ts';
 import { writeJson } from '../../shared/json/write-value.ts';
 import { CHARS, ENCODINGS, LAYOUT, NATIVE_FORMAT_VERSION, ROW_DELIMITERS, RULES } from '../constants.ts';
@@ -26,10 +26,10 @@ function validateOptions(options: CodecOptions): Result<CodecOptions> {
   return checkDelimiterOption(options, ROW_DELIMITERS);
 }
 
-function validateLayoutMetadata(meta: JsonValue): Result<JsonObject> {
+function validateLayoutMetadata(meta: JsonValue, profile: Profile = 'strict'): Result<JsonObject> {
   const m = checkNativeLayout(meta, OWN_MEMBERS);
   if (!m.ok) return m;
-  const shape = readRecordsShape(m.value, RULES.ROWS_LAYOUT);
+  const shape = readRecordsShape(m.value, RULES.ROWS_LAYOUT, profile);
   if (!shape.ok) return shape;
   // MORPH-RD-2 (core): the delimiter member is one of the seed's four candidate characters.
   const d = checkStringIn(m.value, 'delimiter', ROW_DELIMITERS, RULES.ROWS_LAYOUT);
@@ -67,13 +67,14 @@ function encode(ir: Ir, options: CodecOptions, context: EncodeContext = { inputK
 }
 
 function decode(payload: string, layoutMetadata: JsonValue, context: DecodeContext): Result<Ir> {
-  const meta = validateLayoutMetadata(layoutMetadata);
+  const profile = context.profile ?? 'strict';
+  const meta = validateLayoutMetadata(layoutMetadata, profile);
   if (!meta.ok) return meta;
   const id = checkDeclaredIdentity(meta.value, context);
   if (!id.ok) return id;
-  const text = checkPayloadText(payload, RULES.ROWS_GRAMMAR);
+  const text = checkPayloadText(payload, RULES.ROWS_GRAMMAR, profile);
   if (!text.ok) return text;
-  const shape = readRecordsShape(meta.value, RULES.ROWS_LAYOUT);
+  const shape = readRecordsShape(meta.value, RULES.ROWS_LAYOUT, profile);
   if (!shape.ok) return shape;
   const { rowCount, fields } = shape.value;
   const rows = scanRowCells(payload, meta.value.get('delimiter') as string, rowCount, fields.length);
@@ -83,7 +84,7 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
     const rec = new Map<string, JsonValue>();
     const cells = rows.value[r]!;
     for (let c = 0; c < fields.length; c++) {
-      const v = parseScalarCell(cells[c]!.text, r + 1, fields[c]!);
+      const v = parseScalarCell(cells[c]!.text, r + 1, fields[c]!, profile);
       if (!v.ok) return v;
       rec.set(fields[c]!, v.value);
     }

@@ -21,7 +21,7 @@ import { checkDelimiterOption } from './options.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
 import { checkToonMemberOrder, findMemberOrderChange } from './toon-member-order.ts';
 import { checkDecodedToonNumbers, checkToonNumbers } from './toon-numbers.ts';
-import { morphError } from '../refusal.ts';
+import { enforces, morphError } from '../refusal.ts';
 
 const MEMBERS = ['adapter', 'packageVersion', 'delimiter', 'indentSize', 'strictDecode', 'inputKind'] as const;
 // The member set is the schema's (spec/schemas/morph/layout-toon.schema.json, through its generated type):
@@ -121,7 +121,8 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
   if (!meta.ok) return meta;
   const id = checkDeclaredIdentity(meta.value, context);
   if (!id.ok) return id;
-  const text = checkPayloadText(payload);
+  const profile = context.profile ?? 'strict';
+  const text = checkPayloadText(payload, RULES.NO_CR, profile);
   if (!text.ok) return text;
   const decoded = runDecode(payload);
   if (!decoded.ok) return decoded;
@@ -129,7 +130,9 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
   const ir = irFromJsValue(decoded.value);
   if (!ir.ok && ir.error.code === MORPH_CODES.LIMIT_EXCEEDED) return ir;
   // R-M18: before re-encoding, so 9007199254740993 (read as ...992) is refused for its number, not its spelling.
-  if (ir.ok) {
+  // Core (R-M18 not enforced): the package's own reading of each number stands; a re-encoding that does
+  // not give the payload back is still refused (MORPH-TOON-3), and so is a value with another digest.
+  if (ir.ok && enforces(profile, MORPH_CODES.TOON_NUMBER_INAPPLICABLE, RULES.TOON_DECODED_NUMBERS)) {
     const numbers = checkDecodedToonNumbers(ir.value);
     if (!numbers.ok) return numbers;
   }

@@ -1,5 +1,5 @@
 /** The codec contract: applicability, encode, fail-closed decode and closed layout-metadata validation. */
-import type { Result } from '../../shared/errors.ts';
+import type { Profile, Result } from '../../shared/errors.ts';
 import type { JsonObject, JsonValue } from '../../shared/json/value.ts';
 import type { InputKind } from '../constants.ts';
 import type { Ir } from '../ir/types.ts';
@@ -25,6 +25,8 @@ export interface EncodeContext {
 export interface DecodeContext {
   readonly inputKind: InputKind;
   readonly inputSemanticDigest?: string;
+  /** The rules the decoder enforces: `strict` (the default) or `core` (the format document's only). */
+  readonly profile?: Profile;
 }
 
 /** An encoded section: the payload text and its layout metadata (a JSON object in display order). */

@@ -1,0 +1,223 @@
+/**
+ * The core profile for MORPH (issue 16, MORPH-CTX-9): a read under `core` enforces the format
+ * document's rules only, so it accepts every golden case whose one fault is a strict rule, never cites a
+ * strict rule, and judges every core case exactly as `strict` does. The golden cases are read from
+ * golden/morph (generating them takes seconds) and run once, in process.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadVectorFile, resolveGoldenDir } from '../runner/vectors/load-vectors.ts';
+import { jsonEqual } from '../shared/json/equal.ts';
+import type { JsonValue } from '../shared/json/value.ts';
+import type { OpName, OpOptions, OpOutcome } from '../shared/ops.ts';
+import type { Vector } from '../shared/vectors.ts';
+import { assertProperty } from '../../test-support/assert-property.ts';
+import { encodeBundle } from './bundle/encode-bundle.ts';
+import { getGuide } from './guides/index.ts';
+import { irFromJsonText } from './ir/ir-from-json-text.ts';
+import { ops } from './ops.ts';
+
+/** The MORPH ops that honour `--profile core` (the others still judge every input as strict does). */
+const CORE_OPS: readonly OpName[] = ['morph.c14n', 'morph.decode'];
+
+/**
+ * Strict cases that hold a fault core enforces too, so core refuses them: the name, the code core
+ * gives, and why.
+ */
+const CORE_STILL_REFUSES: Record<string, { code: string; why: string }> = {
+  'c14n-lone-surrogate': { code: 'JSON_LONE_SURROGATE', why: 'a string holding a lone surrogate has no UTF-8 form, so no morph-c14n/1 tagged form (MORPH-C14N-1, core)' },
+  'ctx-recipe-rows-delimited-row-count-zero': { code: 'LAYOUT_INVALID_VALUE', why: 'only a non-empty array of records is applicable, so no layout declares zero rows (MORPH-RD-1, core)' },
+  'ctx-mut-codec-rows-row-count-zero-rows-delimited-tab': { code: 'LAYOUT_INVALID_VALUE', why: 'only a non-empty array of records is applicable, so no layout declares zero rows (MORPH-RD-1, core)' },
+  'ctx-mut-codec-rows-row-count-zero-columns-json': { code: 'LAYOUT_INVALID_VALUE', why: 'columns-json is applicable as rows-delimited is: no layout declares zero rows (MORPH-RD-1, core)' },
+  'ctx-recipe-toon-carriage-return': { code: 'TOON_NOT_CANONICAL', why: 'the package never writes a CR, so re-encoding does not give the payload back (MORPH-TOON-3, core)' },
+  'ctx-mut-codec-payload-cr-strict-toon-comma': { code: 'TOON_NOT_CANONICAL', why: 'the package never writes a CR, so re-encoding does not give the payload back (MORPH-TOON-3, core)' },
+  'ctx-recipe-toon-unsafe-before-canonical-form': { code: 'TOON_NOT_CANONICAL', why: 'the unsafe integer is also spelt otherwise than the package writes what it reads (MORPH-TOON-3, core)' },
+  'ctx-mut-metadata-number-out-of-range-json-compact': { code: 'LAYOUT_UNKNOWN_MEMBER', why: 'the out-of-range number sits in an unknown layout member "big" (MORPH-LAYOUT-1, core)' },
+};
+
+const FILES = ['recipe-c14n.json', 'recipe-decode.json', 'recipe-encode.json', 'recipe-import.json', 'generated-c14n.json', 'generated-decode.json', 'generated-encode.json', 'generated-import.json'];
+let cases: Vector[] = [];
+beforeAll(async () => {
+  const root = resolveGoldenDir('golden');
+  const files = await Promise.all(FILES.map((f) => loadVectorFile(root, `morph/${f}`)));
+  cases = files.flatMap((f) => f.vectors);
+});
+
+const run = async (c: Vector, options: OpOptions): Promise<OpOutcome> => ops[c.op]!(c.input, options);
+const verdict = (o: OpOutcome) => ('skipped' in o ? 'skipped' : o.accept ? 'accept' : `reject ${o.error.code}`);
+
+describe('MORPH profiles', () => {
+  it('core accepts every golden case whose only fault is a strict rule', async () => {
+    const strictRejects = cases.filter((c) => CORE_OPS.includes(c.op) && c.profile === 'strict' && c.expect.verdict === 'reject');
+    expect(strictRejects.length).toBeGreaterThan(50);
+    const wrong: string[] = [];
+    for (const c of strictRejects) {
+      const o = await run(c, { profile: 'core' });
+      const expected = CORE_STILL_REFUSES[c.name] ? `reject ${CORE_STILL_REFUSES[c.name]!.code}` : 'accept';
+      if (verdict(o) !== expected) wrong.push(`${c.name}: core ${verdict(o)}${'error' in o ? ` ${o.error.requirement} ${o.error.message}` : ''}, expected ${expected}`);
+    }
+    expect(wrong).toEqual([]);
+    // Every listed exception is a real strict case.
+    for (const name of Object.keys(CORE_STILL_REFUSES)) expect(strictRejects.some((c) => c.name === name), name).toBe(true);
+  });
+
+  it('never cites a strict rule under core, and judges every core case as strict does', async () => {
+    const core = cases.filter((c) => CORE_OPS.includes(c.op));
+    expect(core.filter((c) => c.profile === 'core').length).toBeGreaterThan(300);
+    const wrong: string[] = [];
+    // Inputs past 64 KiB (the size-limit and near-limit cases) are left to golden check: they would make this slow.
+    for (const c of core.filter((x) => x.input.length < 1 << 16)) {
+      const o = await run(c, { profile: 'core' });
+      if (!('skipped' in o) && !o.accept && o.error.profile !== 'core') wrong.push(`${c.name}: core cites ${o.error.code} ${o.error.requirement} (${o.error.profile})`);
+      if (c.profile !== 'core') continue;
+      const strict = await run(c, { profile: 'strict' });
+      if (verdict(o) !== verdict(strict)) wrong.push(`${c.name}: core ${verdict(o)}, strict ${verdict(strict)}`);
+      else if ('accept' in o && o.accept && 'accept' in strict && strict.accept && !jsonEqual(o.observation, strict.observation)) wrong.push(`${c.name}: observations differ`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+/** A bundle of `json` (JSON text) written by the suite's encoder with `encoding` and its options. */
+function bundleOf(json: string, encoding: string, options: { delimiter?: string } = {}): string {
+  const ir = irFromJsonText(json);
+  const guide = getGuide(encoding);
+  if (!ir.ok || guide === undefined) throw new Error(`bad fixture ${json}`);
+  const b = encodeBundle({ ir: ir.value, inputKind: 'json-text', plan: { encoding, formatVersion: encoding === 'toon' ? '4.1.1' : '1', options }, guide });
+  if (!b.ok) throw new Error(b.error.code);
+  return b.value.text;
+}
+
+/** The decoded value under `profile`, as compact JSON, or the refusal's code and rule. */
+async function decodeAs(profile: 'core' | 'strict', text: string): Promise<string> {
+  const o = await ops['morph.decode']!(Buffer.from(text, 'utf8'), { profile });
+  if ('skipped' in o) return 'skipped';
+  if (!o.accept) return `reject ${o.error.code} ${o.error.requirement}`;
+  return JSON.stringify(toPlain((o.observation as Map<string, JsonValue>).get('value')!));
+}
+
+/** A JSON value as plain data (lexemes as strings), member order kept, for exact comparisons. */
+function toPlain(v: JsonValue): unknown {
+  if (v instanceof Map) return [...v].map(([k, x]) => [k, toPlain(x)]);
+  if (Array.isArray(v)) return v.map(toPlain);
+  return typeof v === 'object' && v !== null ? `#${v.lexeme}` : v;
+}
+
+describe('MORPH core readings', () => {
+  const value = '{"b":[1.50,"x\\ny"],"a":{"k":null}}';
+  const plain = bundleOf(value, 'json-compact');
+  const expected = JSON.stringify([['b', ['#1.50', 'x\ny']], ['a', [['k', null]]]]);
+
+  it('a bundle with CR LF line ends, extra text between sections and a final line end decodes as the LF bundle', async () => {
+    expect(await decodeAs('core', plain)).toBe(expected);
+    expect(await decodeAs('core', plain.replaceAll('\n', '\r\n') + '\r\n')).toBe(expected);
+    expect(await decodeAs('strict', plain.replaceAll('\n', '\r\n'))).toBe('reject BUNDLE_LAYOUT R-M6');
+    // Every CR LF of such a text is read as LF, inside sections too: the payload's rows come back.
+    const rows = bundleOf('[{"a":1},{"a":2}]', 'rows-delimited', { delimiter: ',' });
+    expect(await decodeAs('core', rows.replaceAll('\n', '\r\n'))).toBe(JSON.stringify([[['a', '#1']], [['a', '#2']]]));
+    const boundary = plain.slice(16, 40);
+    const spaced = plain.replace(`\n<<<MORPH:${boundary}:BEGIN:METADATA>>>`, `\nnotes\n\n<<<MORPH:${boundary}:BEGIN:METADATA>>>`) + '\n';
+    expect(await decodeAs('core', spaced)).toBe(expected);
+    expect(await decodeAs('strict', spaced)).toBe('reject BUNDLE_LAYOUT R-M6');
+    // Sections in another order are found by their markers.
+    const sections = plain.split(/(?=<<<MORPH:[0-9a-f]{24}:BEGIN:)/);
+    const swapped = [sections[0], sections[2], sections[1], sections[4]!.replace(/<<<MORPH:[0-9a-f]{24}:END>>>$/, ''), sections[3], `<<<MORPH:${boundary}:END>>>`].join('');
+    expect(await decodeAs('core', swapped)).toBe(expected);
+    // Sections that overlap delimit nothing: refused in core too, citing MORPH-CTX-3.
+    const overlapping = plain.replace(`<<<MORPH:${boundary}:END:GUIDE>>>\n`, '').replace(`<<<MORPH:${boundary}:BEGIN:METADATA>>>`, `<<<MORPH:${boundary}:END:GUIDE>>>\n<<<MORPH:${boundary}:BEGIN:METADATA>>>`).replace(`<<<MORPH:${boundary}:BEGIN:METADATA>>>\n{`, `<<<MORPH:${boundary}:BEGIN:METADATA>>>\n<<<MORPH:${boundary}:END:GUIDE>>>{`);
+    expect(await decodeAs('core', overlapping)).toMatch(/^reject (BUNDLE_LAYOUT MORPH-CTX-3|BUNDLE_MARKER_DUPLICATE MORPH-CTX-3)$/);
+  });
+
+  it('metadata and schema in any JSON spelling, a payload with whitespace or a repeated member', async () => {
+    const pretty = plain.replace(/\n(\{"encoding".*\})\n/, (_m, json: string) => `\n${JSON.stringify(JSON.parse(json), null, 2)}\n`);
+    expect(pretty).not.toBe(plain);
+    expect(await decodeAs('core', pretty)).toBe(expected);
+    expect(await decodeAs('strict', pretty)).toBe('reject BUNDLE_METADATA_NOT_CANONICAL R-M6a');
+    const spacedSchema = plain.replace(/BEGIN:SCHEMA>>>\nnull\n/, 'BEGIN:SCHEMA>>>\n null \n');
+    expect(await decodeAs('core', spacedSchema)).toBe(expected);
+    const spacedPayload = plain.replace('{"b":[1.50,"x\\ny"],', '{ "b" : [1.50, "x\\ny"],\t');
+    expect(spacedPayload).not.toBe(plain);
+    expect(await decodeAs('core', spacedPayload)).toBe(expected);
+    expect(await decodeAs('strict', spacedPayload)).toBe('reject PAYLOAD_NOT_CANONICAL R-M11');
+    // A repeated member: the later value is kept, at the first one's place; the digest then decides.
+    const repeated = plain.replace('"a":{"k":null}', '"a":{"k":1},"a":{"k":null}');
+    expect(await decodeAs('core', repeated)).toBe(expected);
+    expect(await decodeAs('strict', repeated)).toBe('reject JSON_DUPLICATE_MEMBER R-S1');
+  });
+
+  it('path-value records before their parent, a final LF, spaced records; rows-delimited spaced cells', async () => {
+    const pv = bundleOf('{"o":{"x":1,"y":[true]},"z":"s"}', 'path-value');
+    const pvValue = JSON.stringify([['o', [['x', '#1'], ['y', [true]]]], ['z', 's']]);
+    const lines = /BEGIN:PAYLOAD>>>\n([\s\S]*?)\n<<</.exec(pv)![1]!;
+    const records = lines.split('\n');
+    // Root last, the array's item before the array: core places parents first, members keep line order.
+    const reordered = [...records.slice(1).reverse(), records[0]].join('\n');
+    const rePv = pv.replace(lines, reordered);
+    expect(await decodeAs('strict', rePv)).toBe('reject MISSING_PARENT R-M13');
+    const shuffled = await decodeAs('core', rePv);
+    expect(shuffled).toBe(JSON.stringify([['z', 's'], ['o', [['y', [true]], ['x', '#1']]]]));
+    // The digest ignores member order, so the reordered members decode (to line order), and a parent
+    // that never comes is still missing (MORPH-PV-4).
+    expect(await decodeAs('core', pv.replace(lines, records.filter((r) => r !== '["/o","object"]').join('\n')))).toMatch(/^reject (MISSING_PARENT MORPH-PV-4|RECORD_COUNT_MISMATCH MORPH-PV-2)$/);
+    expect(await decodeAs('core', pv.replace(lines, `${lines}\n`))).toBe(pvValue);
+    expect(await decodeAs('core', pv.replace(lines, `${lines}\n\n`))).toMatch(/^reject (INVALID_RECORD|RECORD_COUNT_MISMATCH) MORPH-PV-2$/);
+    expect(await decodeAs('core', pv.replace(lines, lines.replaceAll(',', ', ')))).toBe(pvValue);
+    const rows = bundleOf('[{"a":1,"b":"x"},{"a":2,"b":null}]', 'rows-delimited', { delimiter: '|' });
+    const spacedCells = rows.replace('1|"x"', ' 1 |\t"x"');
+    expect(spacedCells).not.toBe(rows);
+    expect(await decodeAs('core', spacedCells)).toBe(JSON.stringify([[['a', '#1'], ['b', 'x']], [['a', '#2'], ['b', null]]]));
+    expect(await decodeAs('strict', spacedCells)).toBe('reject INVALID_CELL R-M12');
+    // A cell of whitespace alone is still no token (MORPH-RD-3, core).
+    expect(await decodeAs('core', rows.replace('1|"x"', ' |"x"'))).toBe('reject INVALID_CELL MORPH-RD-3');
+  });
+
+  it('c14n: a byte-order mark is passed over and a repeated member keeps its later value', async () => {
+    const digest = async (text: string, profile: 'core' | 'strict') => {
+      const o = await ops['morph.c14n']!(Buffer.from(text, 'utf8'), { profile });
+      return 'accept' in o && o.accept ? (o.observation as Map<string, JsonValue>).get('digest') : verdict(o);
+    };
+    expect(await digest('\ufeff{"a":2}', 'core')).toBe(await digest('{"a":2}', 'strict'));
+    expect(await digest('{"a":1,"a":2}', 'core')).toBe(await digest('{"a":2}', 'strict'));
+    expect(await digest('{"a":1,"a":2}', 'strict')).toBe('reject JSON_DUPLICATE_MEMBER');
+    expect(await digest('["\\udc00"]', 'core')).toBe('reject JSON_LONE_SURROGATE');
+  });
+
+  it('property: under core, decode and c14n answer every edited bundle with an outcome', async () => {
+    const fc = (await import('fast-check')).default;
+    const base = bundleOf('[{"a":1,"b":"x"},{"a":2,"b":null}]', 'rows-delimited', { delimiter: '|' });
+    const edit = fc.tuple(fc.nat({ max: base.length }), fc.nat({ max: 40 }), fc.constantFrom('', '\n', '\r\n', ' ', '<<<MORPH:', '"', '}', base.slice(60, 140))).map(([i, del, ins]) => base.slice(0, i) + ins + base.slice(i + del));
+    await assertProperty(
+      fc.asyncProperty(edit, async (text) => {
+        for (const op of ['morph.decode', 'morph.c14n'] as const) {
+          const o = await ops[op]!(Buffer.from(text, 'utf8'), { profile: 'core' });
+          expect('accept' in o).toBe(true);
+          if ('accept' in o && !o.accept) expect(o.error.profile).toBe('core');
+        }
+      }),
+      { seed: 1616, numRuns: 300 },
+    );
+  });
+});
+
+describe('CLI', () => {
+  const bin = fileURLToPath(new URL('../../bin/formcert.mjs', import.meta.url));
+  const dir = mkdtempSync(join(tmpdir(), 'formcert-morph-profile-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const crlf = join(dir, 'crlf.bundle');
+  writeFileSync(crlf, bundleOf('[1,2]', 'json-compact').replaceAll('\n', '\r\n'));
+
+  // One process per test (the fast tier runs on 2 cores).
+  it('`validate morph-bundle --profile core` accepts a bundle whose only fault is strict', () => {
+    const core = spawnSync(process.execPath, [bin, 'validate', 'morph-bundle', crlf, '--profile', 'core'], { encoding: 'utf8' });
+    expect([core.status, core.stdout.split('\n')[0]]).toEqual([0, `valid morph-bundle: ${crlf}`]);
+  });
+
+  it('`validate morph-bundle --profile strict` refuses the same bundle', () => {
+    const strict = spawnSync(process.execPath, [bin, 'validate', 'morph-bundle', crlf, '--profile', 'strict'], { encoding: 'utf8' });
+    expect([strict.status, strict.stdout + strict.stderr]).toEqual([1, expect.stringContaining('BUNDLE_LAYOUT')]);
+  });
+});

@@ -57,6 +57,8 @@ describe('the shared token toolkit', () => {
     expect(stringToken('"a\\')).toStrictEqual({ fault: TOKEN_FAULT.INVALID_ESCAPE, at: 2, truncated: true });
     expect(stringToken('"\\u12zz"')).toStrictEqual({ fault: TOKEN_FAULT.INVALID_UNICODE_ESCAPE, at: 1, truncated: false });
     expect(stringToken('"\\u12')).toStrictEqual({ fault: TOKEN_FAULT.TRUNCATED_UNICODE_ESCAPE, at: 1, truncated: true });
+    // A non-hex byte decides the escape before the end: no later byte can mend it.
+    expect(stringToken('"\\u1"')).toStrictEqual({ fault: TOKEN_FAULT.INVALID_UNICODE_ESCAPE, at: 1, truncated: false });
     // A malformed escape after a high surrogate is a grammar fault of that second escape.
     expect(stringToken('"\\ud800\\uzzzz"')).toStrictEqual({ fault: TOKEN_FAULT.INVALID_UNICODE_ESCAPE, at: 7, truncated: false });
     // A high surrogate at the very end may have its partner past the range.

@@ -184,13 +184,13 @@ export function scanStringBody(buf: Uint8Array, pos: number, end: number, scan: 
       continue;
     }
     const unit = readHex4(buf, i + 2, end);
-    if (unit < 0) return unicodeEscapeFault(i, end, scan);
+    if (unit < 0) return unicodeEscapeFault(buf, i, end, scan);
     i += 6;
     if (unit >= 0xd800 && unit <= 0xdbff) {
       // A high surrogate must be followed at once by an escaped low one.
       if (i + 1 < end && buf[i] === BYTE.BACKSLASH && buf[i + 1] === BYTE.LOWER_U) {
         const low = readHex4(buf, i + 2, end);
-        if (low < 0) return unicodeEscapeFault(i, end, scan);
+        if (low < 0) return unicodeEscapeFault(buf, i, end, scan);
         if (low >= 0xdc00 && low <= 0xdfff) {
           i += 6;
           continue;
@@ -206,13 +206,16 @@ export function scanStringBody(buf: Uint8Array, pos: number, end: number, scan: 
   }
 }
 
-/** The fault of a `\u` escape at `at` whose four hex digits did not read. */
-function unicodeEscapeFault(at: number, end: number, scan: TokenScan): number {
-  if (at + 6 > end) {
-    scan.truncated = true;
-    return scan.failAt(TOKEN_FAULT.TRUNCATED_UNICODE_ESCAPE, at, end);
-  }
-  return scan.failAt(TOKEN_FAULT.INVALID_UNICODE_ESCAPE, at, end);
+/**
+ * The fault of a `\u` escape at `at` whose four hex digits did not read: invalid when a byte before
+ * the range's end is not a hex digit (no later byte can mend it), truncated when the range ends
+ * inside digits that are all hex so far.
+ */
+function unicodeEscapeFault(buf: Uint8Array, at: number, end: number, scan: TokenScan): number {
+  const digitsEnd = Math.min(at + 6, end);
+  for (let k = at + 2; k < digitsEnd; k++) if (HEX_VALUE[buf[k]!]! < 0) return scan.failAt(TOKEN_FAULT.INVALID_UNICODE_ESCAPE, at, end);
+  scan.truncated = true;
+  return scan.failAt(TOKEN_FAULT.TRUNCATED_UNICODE_ESCAPE, at, end);
 }
 
 /** Buffer's own slice decoders (what toString calls after its argument checks). */

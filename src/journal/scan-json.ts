@@ -1,5 +1,7 @@
 /**
  * Stage 1 of a journal line: a strict RFC 8259 byte scanner (R-S1, R-S2) specialised for journal lines.
+ * It drives the structure; every string, number and literal is scanned by the shared token toolkit
+ * (src/shared/json/scan-tokens.ts), as in the codegraph scanner and the shared reader.
  * It builds the structural members as JsonValues and, when asked, leaves every entry payload unbuilt:
  * the payload is validated in full (syntax, escapes, lone surrogates, duplicate members, number
  * lexemes) and measured (its compact serialization length, R-J6) but returned as a byte span.
@@ -12,6 +14,23 @@
 import { isUtf8 } from 'node:buffer';
 import { fail, formatError, ok, type FormatError, type Result } from '../shared/errors.ts';
 import { appendPointer } from '../shared/json/pointer.ts';
+import {
+  decodePlainBody,
+  decodeStringBody,
+  LITERAL_FALSE,
+  LITERAL_NULL,
+  LITERAL_TRUE,
+  readHex4,
+  scanLiteral,
+  scanNumber,
+  scanStringBody,
+  STRING_ESCAPED,
+  STRING_NON_ASCII,
+  TOKEN_FAILED,
+  TOKEN_FAULT,
+  TOKEN_FAULT_MESSAGE,
+  TokenScan,
+} from '../shared/json/scan-tokens.ts';
 import { JsonNumber, type JsonValue } from '../shared/json/value.ts';
 import { refusalFor, type RefusalRule } from '../shared/refusals.ts';
 import { firstInvalidUtf8Offset } from '../shared/text.ts';
@@ -83,24 +102,6 @@ export function jsonRefusal(code: string, byteOffset: number, pointer: string, m
   return formatError(rule.code, rule.requirement, message, { byteOffset, pointer, ...(member !== undefined ? { member } : {}) }, rule.profile);
 }
 
-/** The value of one hexadecimal digit byte, or -1. */
-export function hexVal(b: number): number {
-  if (b >= 0x30 && b <= 0x39) return b - 0x30;
-  if (b >= 0x61 && b <= 0x66) return b - 0x57;
-  if (b >= 0x41 && b <= 0x46) return b - 0x37;
-  return -1;
-}
-
-function readHex4(buf: Uint8Array, pos: number, end: number): number {
-  if (pos + 4 > end) return -1;
-  const a = hexVal(buf[pos]!);
-  const b = hexVal(buf[pos + 1]!);
-  const c = hexVal(buf[pos + 2]!);
-  const d = hexVal(buf[pos + 3]!);
-  if ((a | b | c | d) < 0) return -1;
-  return (a << 12) | (b << 8) | (c << 4) | d;
-}
-
 /** Compact (minimal-escape) UTF-8 length of one code unit or pair decoded from an escape (R-J6). */
 export function escapedLength(cp: number): number {
   if (cp < 0x20) return cp === 8 || cp === 9 || cp === 10 || cp === 12 || cp === 13 ? 2 : 6;
@@ -113,14 +114,41 @@ export function escapedLength(cp: number): number {
   return 4;
 }
 
-function matchLiteral(buf: Uint8Array, pos: number, end: number, lit: readonly number[]): boolean {
-  if (pos + lit.length > end) return false;
-  for (let i = 0; i < lit.length; i++) if (buf[pos + i] !== lit[i]) return false;
-  return true;
+/**
+ * Compact (minimal-escape) UTF-8 length of a string body `buf[start, end)` holding escapes, quotes
+ * excluded (R-J6): each escape counts as what a compact writer emits for it. The body was accepted by
+ * the token scan, so every escape is well formed.
+ */
+function compactEscapedLength(buf: Uint8Array, start: number, end: number): number {
+  let len = 0;
+  let i = start;
+  while (i < end) {
+    if (buf[i] !== BYTE.BACKSLASH) {
+      len++;
+      i++;
+      continue;
+    }
+    const e = buf[i + 1]!;
+    if (e !== BYTE.LOWER_U) {
+      // `\/` is written as a bare slash; the other one-letter escapes stay two bytes.
+      len += e === BYTE.SLASH ? 1 : 2;
+      i += 2;
+      continue;
+    }
+    const unit = readHex4(buf, i + 2, end);
+    i += 6;
+    if (unit >= 0xd800 && unit <= 0xdbff && buf[i] === BYTE.BACKSLASH && buf[i + 1] === BYTE.LOWER_U) {
+      const low = readHex4(buf, i + 2, end);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        len += 4;
+        i += 6;
+        continue;
+      }
+    }
+    len += escapedLength(unit);
+  }
+  return len;
 }
-const TRUE = [0x74, 0x72, 0x75, 0x65];
-const FALSE = [0x66, 0x61, 0x6c, 0x73, 0x65];
-const NULL = [0x6e, 0x75, 0x6c, 0x6c];
 
 /** Wraps a Uint8Array as a Buffer without copying. */
 export function asBuffer(bytes: Uint8Array): Buffer {
@@ -132,8 +160,6 @@ const KIND_ARR = 1;
 
 /** Slots of a scanner's string cache. */
 const INTERN_SLOTS = 4096;
-
-type Latin1Slicer = { latin1Slice(s: number, e: number): string; utf8Slice(s: number, e: number): string };
 
 /** The value of a canonical integer lexeme buf[start, end) that is a safe integer, else undefined (kept as a lexeme). */
 export function smallInteger(buf: Buffer, start: number, end: number): number | undefined {
@@ -184,6 +210,8 @@ export class JsonLineScanner {
   // Short ASCII strings (member names, kinds, ids) repeat on every line: a direct-mapped cache turns
   // them into shared strings instead of one allocation per occurrence.
   private internTable: (string | undefined)[] | undefined;
+  /** The token toolkit's registers (fault, flags) for this scanner's scans. */
+  private readonly tokens = new TokenScan();
 
   constructor(options: ScannerOptions = {}) {
     this.tolerant = options.tolerant ?? false;
@@ -195,11 +223,11 @@ export class JsonLineScanner {
     this.errMessage = message;
   }
 
-  /** Decodes an escape-free string body [start, end) (UTF-8 already validated). */
-  private decodePlain(buf: Buffer, start: number, end: number): string {
+  /** Decodes an escape-free string body [start, end) with its STRING_* flags (UTF-8 already validated). */
+  private decodePlain(buf: Buffer, start: number, end: number, flags: number): string {
     const len = end - start;
     if (len === 0) return '';
-    if (len > 24) return (buf as unknown as Latin1Slicer).utf8Slice(start, end);
+    if (len > 24 || (flags & STRING_NON_ASCII) !== 0) return decodePlainBody(buf, start, end, flags);
     // The slot comes from a few bytes only; a hit is confirmed byte by byte.
     const slot = (len * 977 + buf[start]! * 31 + buf[end - 1]! * 7 + buf[start + (len >> 1)]!) & (INTERN_SLOTS - 1);
     const table = (this.internTable ??= new Array<string | undefined>(INTERN_SLOTS));
@@ -209,140 +237,38 @@ export class JsonLineScanner {
       while (i < len && cached.charCodeAt(i) === buf[start + i]) i++;
       if (i === len) return cached;
     }
-    for (let i = start; i < end; i++) {
-      if (buf[i]! >= 0x80) return (buf as unknown as Latin1Slicer).utf8Slice(start, end);
-    }
-    const s = (buf as unknown as Latin1Slicer).latin1Slice(start, end);
+    const s = decodePlainBody(buf, start, end, flags);
     table[slot] = s;
     return s;
   }
 
   /**
-   * Scans a string whose opening quote is at `pos - 1`. Sets this.pos past the closing quote and
-   * this.len to the compact length (quotes included). Returns the decoded text when `build`.
+   * Scans a string whose opening quote is at `pos - 1` with the token toolkit. Sets this.pos past the
+   * closing quote and this.len to the compact length (quotes included, R-J6). Returns the decoded text
+   * when `build`; on a fault, undefined with the fault recorded.
    */
   private scanString(buf: Buffer, pos: number, end: number, build: boolean): string | undefined {
-    const start = pos;
-    let b = 0;
-    // Fast path: plain bytes up to the closing quote (no escape, no control byte).
-    while (pos < end && ((b = buf[pos]!) > 0x5c || (b >= 0x20 && b !== 0x22 && b !== 0x5c))) pos++;
-    if (pos < end && b === 0x22) {
-      this.pos = pos + 1;
-      this.len = pos - start + 2;
-      return build ? this.decodePlain(buf, start, pos) : undefined;
+    const tokens = this.tokens;
+    // R-S1: an escaped lone surrogate is refused unless tolerated (core).
+    const close = scanStringBody(buf, pos, end, tokens, this.tolerant);
+    if (close === TOKEN_FAILED) {
+      this.setTokenErr();
+      return undefined;
     }
-    return this.scanStringSlow(buf, start, pos, end, build);
+    const flags = tokens.flags;
+    this.pos = close + 1;
+    if ((flags & STRING_ESCAPED) === 0) {
+      this.len = close - pos + 2;
+      return build ? this.decodePlain(buf, pos, close, flags) : undefined;
+    }
+    this.len = compactEscapedLength(buf, pos, close) + 2;
+    return build ? decodeStringBody(buf, pos, close, flags) : undefined;
   }
 
-  /** The rest of a string from its first escape or stray byte on (see {@link scanString}). */
-  private scanStringSlow(buf: Buffer, start: number, pos: number, end: number, build: boolean): string | undefined {
-    let len = 2 + (pos - start);
-    let parts: string | undefined = build ? this.decodePlain(buf, start, pos) : undefined;
-    let segStart = pos;
-    for (;;) {
-      if (pos >= end) {
-        this.setErr(CODES.JSON_SYNTAX, pos, 'unterminated string');
-        return undefined;
-      }
-      const b = buf[pos]!;
-      if (b === BYTE.QUOTE) break;
-      if (b === BYTE.BACKSLASH) {
-        if (build) parts = parts! + this.decodePlain(buf, segStart, pos);
-        const e = buf[pos + 1];
-        let ch = '';
-        switch (e) {
-          case 0x22: ch = '"'; len += 2; pos += 2; break;
-          case 0x5c: ch = '\\'; len += 2; pos += 2; break;
-          case 0x2f: ch = '/'; len += 1; pos += 2; break;
-          case 0x62: ch = '\b'; len += 2; pos += 2; break;
-          case 0x66: ch = '\f'; len += 2; pos += 2; break;
-          case 0x6e: ch = '\n'; len += 2; pos += 2; break;
-          case 0x72: ch = '\r'; len += 2; pos += 2; break;
-          case 0x74: ch = '\t'; len += 2; pos += 2; break;
-          case 0x75: {
-            const cu = readHex4(buf, pos + 2, end);
-            if (cu < 0) {
-              this.setErr(CODES.JSON_SYNTAX, pos, 'bad \\u escape');
-              return undefined;
-            }
-            const lo = cu >= 0xd800 && cu <= 0xdbff && buf[pos + 6] === BYTE.BACKSLASH && buf[pos + 7] === 0x75 ? readHex4(buf, pos + 8, end) : -1;
-            if (lo < 0 && cu >= 0xd800 && cu <= 0xdbff && buf[pos + 6] === BYTE.BACKSLASH && buf[pos + 7] === 0x75) {
-              // A malformed escape after a high surrogate is a grammar fault first (as the shared reader says).
-              this.setErr(CODES.JSON_SYNTAX, pos + 6, 'bad \\u escape');
-              return undefined;
-            }
-            if (lo >= 0xdc00 && lo <= 0xdfff) {
-              ch = String.fromCharCode(cu, lo);
-              len += 4;
-              pos += 12;
-            } else if (cu >= 0xd800 && cu <= 0xdfff && !this.tolerant) {
-              // R-S1: an escaped surrogate must be half of a pair.
-              this.setErr(CODES.JSON_LONE_SURROGATE, pos, cu <= 0xdbff ? 'escaped high surrogate without a low surrogate' : 'escaped low surrogate without a high surrogate');
-              return undefined;
-            } else {
-              ch = String.fromCharCode(cu);
-              len += escapedLength(cu);
-              pos += 6;
-            }
-            break;
-          }
-          default:
-            this.setErr(CODES.JSON_SYNTAX, pos, 'invalid escape');
-            return undefined;
-        }
-        if (build) parts += ch;
-        segStart = pos;
-        continue;
-      }
-      if (b < 0x20) {
-        this.setErr(CODES.JSON_SYNTAX, pos, 'control character in string');
-        return undefined;
-      }
-      pos++;
-      len++;
-    }
-    this.pos = pos + 1;
-    this.len = len;
-    if (!build) return undefined;
-    if (parts === undefined) return this.decodePlain(buf, start, pos);
-    return parts + this.decodePlain(buf, segStart, pos);
-  }
-
-  /** Scans a number lexeme at pos; sets this.pos past it. Returns false on a syntax error. */
-  private scanNumber(buf: Uint8Array, pos: number, end: number): boolean {
-    const start = pos;
-    if (buf[pos] === BYTE.MINUS) pos++;
-    let b = pos < end ? buf[pos]! : -1;
-    if (b === BYTE.ZERO) {
-      pos++;
-    } else if (b > BYTE.ZERO && b <= BYTE.NINE) {
-      pos++;
-      while (pos < end && (b = buf[pos]!) >= BYTE.ZERO && b <= BYTE.NINE) pos++;
-    } else {
-      this.setErr(CODES.JSON_SYNTAX, start, 'invalid number');
-      return false;
-    }
-    if (pos < end && buf[pos] === BYTE.DOT) {
-      pos++;
-      const d = pos;
-      while (pos < end && (b = buf[pos]!) >= BYTE.ZERO && b <= BYTE.NINE) pos++;
-      if (pos === d) {
-        this.setErr(CODES.JSON_SYNTAX, start, 'invalid number: no digit after the point');
-        return false;
-      }
-    }
-    if (pos < end && (buf[pos] === 0x65 || buf[pos] === 0x45)) {
-      pos++;
-      if (pos < end && (buf[pos] === BYTE.PLUS || buf[pos] === BYTE.MINUS)) pos++;
-      const d = pos;
-      while (pos < end && (b = buf[pos]!) >= BYTE.ZERO && b <= BYTE.NINE) pos++;
-      if (pos === d) {
-        this.setErr(CODES.JSON_SYNTAX, start, 'invalid number: no digit in the exponent');
-        return false;
-      }
-    }
-    this.pos = pos;
-    return true;
+  /** Records the fault of the token scan that just failed: a lone surrogate is R-S1's, any other the grammar's. */
+  private setTokenErr(): void {
+    const { fault, faultAt } = this.tokens;
+    this.setErr(fault === TOKEN_FAULT.LONE_SURROGATE ? CODES.JSON_LONE_SURROGATE : CODES.JSON_SYNTAX, faultAt, TOKEN_FAULT_MESSAGE[fault]);
   }
 
   private failure(depth: number): ScanResult {
@@ -482,31 +408,32 @@ export class JsonLineScanner {
           continue;
         }
       } else if (b === BYTE.MINUS || (b >= BYTE.ZERO && b <= BYTE.NINE)) {
-        if (!this.scanNumber(buf, pos, end)) return this.failure(depth);
-        const numberEnd = this.pos;
+        const numberEnd = scanNumber(buf, pos, end, this.tokens);
+        if (numberEnd === TOKEN_FAILED) {
+          this.setTokenErr();
+          return this.failure(depth);
+        }
         if (skipping) {
           compact += numberEnd - pos;
           value = null;
         } else {
           const small = spanPayloads ? smallInteger(buf, pos, numberEnd) : undefined;
-          value = small !== undefined ? small : new JsonNumber((buf as unknown as Latin1Slicer).latin1Slice(pos, numberEnd));
+          value = small !== undefined ? small : new JsonNumber(decodePlainBody(buf, pos, numberEnd, 0));
         }
         pos = numberEnd;
-      } else if (b === 0x74 && matchLiteral(buf, pos, end, TRUE)) {
-        value = true;
-        pos += 4;
-        if (skipping) compact += 4;
-      } else if (b === 0x66 && matchLiteral(buf, pos, end, FALSE)) {
-        value = false;
-        pos += 5;
-        if (skipping) compact += 5;
-      } else if (b === 0x6e && matchLiteral(buf, pos, end, NULL)) {
-        value = null;
-        pos += 4;
-        if (skipping) compact += 4;
       } else {
-        this.setErr(CODES.JSON_SYNTAX, pos, 'unexpected byte');
-        return this.failure(depth);
+        const word = b === BYTE.LOWER_T ? LITERAL_TRUE : b === BYTE.LOWER_F ? LITERAL_FALSE : b === BYTE.LOWER_N ? LITERAL_NULL : undefined;
+        if (word === undefined) {
+          this.setErr(CODES.JSON_SYNTAX, pos, 'unexpected byte');
+          return this.failure(depth);
+        }
+        if (scanLiteral(buf, pos, end, word, this.tokens) === TOKEN_FAILED) {
+          this.setTokenErr();
+          return this.failure(depth);
+        }
+        value = word === LITERAL_TRUE ? true : word === LITERAL_FALSE ? false : null;
+        pos += word.length;
+        if (skipping) compact += word.length;
       }
 
       // A value is complete: attach it to its container, closing containers as they end.

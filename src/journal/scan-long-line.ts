@@ -12,10 +12,11 @@
 import { isUtf8 } from 'node:buffer';
 import { fail, ok, type FormatError } from '../shared/errors.ts';
 import { appendPointer } from '../shared/json/pointer.ts';
+import { HEX_VALUE, TOKEN_FAULT, TOKEN_FAULT_MESSAGE, type TokenFault } from '../shared/json/scan-tokens.ts';
 import { JsonNumber } from '../shared/json/value.ts';
 import { firstInvalidUtf8Offset, incompleteUtf8Tail } from '../shared/text.ts';
 import { BOM, BYTE, CODES } from './constants.ts';
-import { escapedLength, hexVal, jsonRefusal, smallInteger, StreamedPayload, UnreadValue, type ScannedValue, type ScanResult } from './scan-json.ts';
+import { escapedLength, jsonRefusal, smallInteger, StreamedPayload, UnreadValue, type ScannedValue, type ScanResult } from './scan-json.ts';
 
 const KIND_OBJ = 0;
 const KIND_ARR = 1;
@@ -162,16 +163,17 @@ export class ChunkedJsonScanner {
       if (this.error) return;
     }
     if (this.state === ST_NUMBER) {
-      if (this.numState === N_MINUS) return this.fault(CODES.JSON_SYNTAX, this.tokStart, 'invalid number');
-      if (this.numState === N_DOT) return this.fault(CODES.JSON_SYNTAX, this.tokStart, 'invalid number: no digit after the point');
-      if (this.numState === N_E || this.numState === N_E_SIGN) return this.fault(CODES.JSON_SYNTAX, this.tokStart, 'invalid number: no digit in the exponent');
+      // A digit missing where the line ends is charged to the end, as the token toolkit charges it.
+      if (this.numState === N_MINUS) return this.fault(CODES.JSON_SYNTAX, end, TOKEN_FAULT_MESSAGE[TOKEN_FAULT.NUMBER_NO_DIGIT]);
+      if (this.numState === N_DOT) return this.fault(CODES.JSON_SYNTAX, end, TOKEN_FAULT_MESSAGE[TOKEN_FAULT.FRACTION_NO_DIGIT]);
+      if (this.numState === N_E || this.numState === N_E_SIGN) return this.fault(CODES.JSON_SYNTAX, end, TOKEN_FAULT_MESSAGE[TOKEN_FAULT.EXPONENT_NO_DIGIT]);
       this.endNumber(end);
     }
     switch (this.state) {
       case ST_STRING:
-        return this.fault(CODES.JSON_SYNTAX, end, 'unterminated string');
+        return this.fault(CODES.JSON_SYNTAX, end, TOKEN_FAULT_MESSAGE[TOKEN_FAULT.UNTERMINATED_STRING]);
       case ST_LITERAL:
-        return this.fault(CODES.JSON_SYNTAX, this.tokStart, 'unexpected byte');
+        return this.fault(CODES.JSON_SYNTAX, this.tokStart, TOKEN_FAULT_MESSAGE[TOKEN_FAULT.INVALID_LITERAL]);
       case ST_VALUE:
       case ST_VALUE_OR_CLOSE:
         return this.fault(CODES.JSON_SYNTAX, end, 'unexpected end of line');
@@ -217,7 +219,7 @@ export class ChunkedJsonScanner {
           break;
         case ST_LITERAL:
           if (buf[i] !== this.lit[this.litIndex]) {
-            this.fault(CODES.JSON_SYNTAX, this.tokStart, 'unexpected byte');
+            this.fault(CODES.JSON_SYNTAX, this.tokStart, TOKEN_FAULT_MESSAGE[TOKEN_FAULT.INVALID_LITERAL]);
             return;
           }
           i++;
@@ -380,7 +382,7 @@ export class ChunkedJsonScanner {
       this.state = ST_ESCAPE;
       return i + 1;
     }
-    this.fault(CODES.JSON_SYNTAX, base + i, 'control character in string');
+    this.fault(CODES.JSON_SYNTAX, base + i, TOKEN_FAULT_MESSAGE[TOKEN_FAULT.CONTROL_CHARACTER]);
     return i;
   }
 
@@ -400,7 +402,7 @@ export class ChunkedJsonScanner {
     const esc = this.esc;
     const at = this.tokEsc;
     if (esc.length < 2) {
-      if (atEnd) this.fault(CODES.JSON_SYNTAX, at, 'invalid escape');
+      if (atEnd) this.fault(CODES.JSON_SYNTAX, at, TOKEN_FAULT_MESSAGE[TOKEN_FAULT.INVALID_ESCAPE]);
       return;
     }
     let ch = '';
@@ -416,9 +418,10 @@ export class ChunkedJsonScanner {
       case 0x72: ch = '\r'; len = 2; break;
       case 0x74: ch = '\t'; len = 2; break;
       case 0x75: {
-        for (let k = 2; k < Math.min(esc.length, 6); k++) if (hexVal(esc[k]!) < 0) return this.fault(CODES.JSON_SYNTAX, at, 'bad \\u escape');
+        // A non-hex digit decides the escape at once; the line ending inside hex digits cuts it off.
+        for (let k = 2; k < Math.min(esc.length, 6); k++) if (HEX_VALUE[esc[k]!]! < 0) return this.fault(CODES.JSON_SYNTAX, at, TOKEN_FAULT_MESSAGE[TOKEN_FAULT.INVALID_UNICODE_ESCAPE]);
         if (esc.length < 6) {
-          if (atEnd) this.fault(CODES.JSON_SYNTAX, at, 'bad \\u escape');
+          if (atEnd) this.fault(CODES.JSON_SYNTAX, at, TOKEN_FAULT_MESSAGE[TOKEN_FAULT.TRUNCATED_UNICODE_ESCAPE]);
           return;
         }
         const cu = hex4(esc, 2);
@@ -429,10 +432,10 @@ export class ChunkedJsonScanner {
           if (esc.length >= 7 && esc[6] === BYTE.BACKSLASH) {
             if (esc.length < 8 && !atEnd) return;
             if (esc.length >= 8 && esc[7] === 0x75) {
-              for (let k = 8; k < Math.min(esc.length, 12); k++) if (hexVal(esc[k]!) < 0) return this.fault(CODES.JSON_SYNTAX, at + 6, 'bad \\u escape');
+              for (let k = 8; k < Math.min(esc.length, 12); k++) if (HEX_VALUE[esc[k]!]! < 0) return this.fault(CODES.JSON_SYNTAX, at + 6, TOKEN_FAULT_MESSAGE[TOKEN_FAULT.INVALID_UNICODE_ESCAPE]);
               if (esc.length < 12) {
                 // A malformed escape after a high surrogate is a grammar fault first.
-                if (atEnd) this.fault(CODES.JSON_SYNTAX, at + 6, 'bad \\u escape');
+                if (atEnd) this.fault(CODES.JSON_SYNTAX, at + 6, TOKEN_FAULT_MESSAGE[TOKEN_FAULT.TRUNCATED_UNICODE_ESCAPE]);
                 return;
               }
               const lo = hex4(esc, 8);
@@ -448,7 +451,7 @@ export class ChunkedJsonScanner {
         if (!paired) {
           if (cu >= 0xd800 && cu <= 0xdfff && !this.tolerant) {
             // R-S1: an escaped surrogate must be half of a pair.
-            return this.fault(CODES.JSON_LONE_SURROGATE, at, cu <= 0xdbff ? 'escaped high surrogate without a low surrogate' : 'escaped low surrogate without a high surrogate');
+            return this.fault(CODES.JSON_LONE_SURROGATE, at, TOKEN_FAULT_MESSAGE[TOKEN_FAULT.LONE_SURROGATE]);
           }
           ch = String.fromCharCode(cu);
           len = escapedLength(cu);
@@ -457,7 +460,7 @@ export class ChunkedJsonScanner {
         break;
       }
       default:
-        return this.fault(CODES.JSON_SYNTAX, at, 'invalid escape');
+        return this.fault(CODES.JSON_SYNTAX, at, TOKEN_FAULT_MESSAGE[TOKEN_FAULT.INVALID_ESCAPE]);
     }
     this.strLen += len;
     if (this.strBuild) {
@@ -507,7 +510,7 @@ export class ChunkedJsonScanner {
         break;
       }
       if (st === N_MINUS) {
-        if (!digit) return this.numberFault(i, 'invalid number');
+        if (!digit) return this.numberFault(i, base, TOKEN_FAULT.NUMBER_NO_DIGIT);
         st = b === BYTE.ZERO ? N_ZERO : N_INT;
       } else if (st === N_ZERO) {
         if (b === BYTE.DOT) st = N_DOT;
@@ -515,15 +518,15 @@ export class ChunkedJsonScanner {
         else break;
         digitsOnly = false;
       } else if (st === N_DOT) {
-        if (!digit) return this.numberFault(i, 'invalid number: no digit after the point');
+        if (!digit) return this.numberFault(i, base, TOKEN_FAULT.FRACTION_NO_DIGIT);
         st = N_FRAC;
       } else if (st === N_E) {
         if (b === BYTE.PLUS || b === BYTE.MINUS) st = N_E_SIGN;
         else if (digit) st = N_EXP;
-        else return this.numberFault(i, 'invalid number: no digit in the exponent');
+        else return this.numberFault(i, base, TOKEN_FAULT.EXPONENT_NO_DIGIT);
       } else {
         // N_E_SIGN
-        if (!digit) return this.numberFault(i, 'invalid number: no digit in the exponent');
+        if (!digit) return this.numberFault(i, base, TOKEN_FAULT.EXPONENT_NO_DIGIT);
         st = N_EXP;
       }
     }
@@ -539,9 +542,9 @@ export class ChunkedJsonScanner {
     return i;
   }
 
-  /** Number faults are reported at the number's first byte (as scan-json's scanNumber). */
-  private numberFault(i: number, message: string): number {
-    this.fault(CODES.JSON_SYNTAX, this.tokStart, message);
+  /** A number fault is charged to the byte where a digit is missing (line offset base + i), as the token toolkit charges it. */
+  private numberFault(i: number, base: number, fault: TokenFault): number {
+    this.fault(CODES.JSON_SYNTAX, base + i, TOKEN_FAULT_MESSAGE[fault]);
     return i;
   }
 
@@ -606,7 +609,7 @@ export class ChunkedJsonScanner {
 }
 
 function hex4(b: readonly number[], at: number): number {
-  return (hexVal(b[at]!) << 12) | (hexVal(b[at + 1]!) << 8) | (hexVal(b[at + 2]!) << 4) | hexVal(b[at + 3]!);
+  return (HEX_VALUE[b[at]!]! << 12) | (HEX_VALUE[b[at + 1]!]! << 8) | (HEX_VALUE[b[at + 2]!]! << 4) | HEX_VALUE[b[at + 3]!]!;
 }
 
 /** What a line too long to hold showed, in the order checkLine applies its rules (R-J1, then JSON). */

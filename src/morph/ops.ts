@@ -48,7 +48,7 @@ export const decodeOp: OpHandler = Object.assign((input: Uint8Array, options?: O
 });
 
 /** morph.import: a morph-artifact/1 file → `{"value": <decoded JSON>}`. */
-export const importOp: OpHandler = Object.assign((input: Uint8Array) => answer(importArtifact(input), (a) => [['value', a.ir]]), {
+export const importOp: OpHandler = Object.assign((input: Uint8Array, options?: OpOptions) => answer(importArtifact(input, options?.profile), (a) => [['value', a.ir]]), {
   // MORPH-ART-1: an artifact is at most 64 MiB.
   inputBound: boundOf(MAX_ARTIFACT_BYTES, CONTEXT_RULES.ARTIFACT_JSON, 'artifact'),
 });

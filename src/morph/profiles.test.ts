@@ -16,13 +16,19 @@ import type { JsonValue } from '../shared/json/value.ts';
 import type { OpName, OpOptions, OpOutcome } from '../shared/ops.ts';
 import type { Vector } from '../shared/vectors.ts';
 import { assertProperty } from '../../test-support/assert-property.ts';
+import { parseJson } from '../shared/json/parse-value.ts';
+import { writeJson } from '../shared/json/write-value.ts';
+import { buildArtifact } from './artifact/build-artifact.ts';
+import { checkArtifactShape } from './artifact/check-artifact-shape.ts';
+import { sealArtifact } from './artifact/seal-artifact.ts';
 import { encodeBundle } from './bundle/encode-bundle.ts';
 import { getGuide } from './guides/index.ts';
 import { irFromJsonText } from './ir/ir-from-json-text.ts';
 import { ops } from './ops.ts';
+import { validateArtifactFile } from './validate-file.ts';
 
 /** The MORPH ops that honour `--profile core` (the others still judge every input as strict does). */
-const CORE_OPS: readonly OpName[] = ['morph.c14n', 'morph.decode'];
+const CORE_OPS: readonly OpName[] = ['morph.c14n', 'morph.decode', 'morph.import'];
 
 /**
  * Strict cases that hold a fault core enforces too, so core refuses them: the name, the code core
@@ -37,6 +43,44 @@ const CORE_STILL_REFUSES: Record<string, { code: string; why: string }> = {
   'ctx-mut-codec-payload-cr-strict-toon-comma': { code: 'TOON_NOT_CANONICAL', why: 'the package never writes a CR, so re-encoding does not give the payload back (MORPH-TOON-3, core)' },
   'ctx-recipe-toon-unsafe-before-canonical-form': { code: 'TOON_NOT_CANONICAL', why: 'the unsafe integer is also spelt otherwise than the package writes what it reads (MORPH-TOON-3, core)' },
   'ctx-mut-metadata-number-out-of-range-json-compact': { code: 'LAYOUT_UNKNOWN_MEMBER', why: 'the out-of-range number sits in an unknown layout member "big" (MORPH-LAYOUT-1, core)' },
+  'art-mut-codec-rows-row-count-zero-rows-delimited-tab': { code: 'LAYOUT_INVALID_VALUE', why: 'only a non-empty array of records is applicable, so no layout declares zero rows (MORPH-RD-1, core)' },
+  'art-mut-missing-task-instruction-json-compact': { code: 'ARTIFACT_MISSING_MEMBER', why: "the task's instruction is the prompt's TASK section (MORPH-PROMPT-1, core)" },
+  'art-mut-mistyped-task-instruction-json-compact': { code: 'ARTIFACT_INVALID_MEMBER', why: "the task's instruction is the prompt's TASK section, a string (MORPH-PROMPT-1, core)" },
+  'art-mut-plan-format-version-differs-json-compact': { code: 'UNSUPPORTED_ENCODING', why: "the plan's codec json-compact@2 is not registered (MORPH-ART-6, core)" },
+  'art-mut-plan-format-version-differs-toon-tab': { code: 'UNSUPPORTED_ENCODING', why: "the plan's codec toon@2 is not registered (MORPH-ART-6, core)" },
+  ...Object.fromEntries(
+    ['json-compact', 'toon-tab', 'unsealed-json-compact', 'unsealed-toon-tab'].map((k) => [
+      `art-mut-section-encoding-differs-${k}`,
+      { code: 'UNSUPPORTED_ENCODING', why: "the section's codec decodes the payload, and it is not registered (R-M1, core)" },
+    ]),
+  ),
+  // Mutations of members the digests bind, left unsealed: the recomputed digest differs (MORPH-ART-8, core).
+  ...Object.fromEntries(
+    [
+      'art-mut-dependencies-guide-id-differs-unsealed-json-compact',
+      'art-mut-dependencies-guide-id-differs-unsealed-toon-tab',
+      'art-mut-missing-target-model-json-compact',
+      'art-mut-missing-target-tokenizer-json-compact',
+      'art-mut-missing-task-id-json-compact',
+      'art-mut-mistyped-target-model-json-compact',
+      'art-mut-mistyped-target-tokenizer-json-compact',
+      'art-mut-mistyped-task-id-json-compact',
+      'art-mut-plan-options-unknown-unsealed-json-compact',
+      'art-mut-plan-options-unknown-unsealed-toon-tab',
+      'art-mut-section-guide-id-differs-unsealed-json-compact',
+      'art-mut-section-guide-id-differs-unsealed-toon-tab',
+      'art-mut-target-model-empty-json-compact',
+      'art-mut-target-model-empty-toon-tab',
+      'art-mut-target-tokenizer-empty-json-compact',
+      'art-mut-target-tokenizer-empty-toon-tab',
+      'art-mut-task-id-pattern-unsealed-json-compact',
+      'art-mut-task-id-pattern-unsealed-toon-tab',
+      'art-mut-task-instruction-empty-json-compact',
+      'art-mut-task-instruction-empty-toon-tab',
+      'art-mut-unknown-member-target-json-compact',
+      'art-mut-unknown-member-task-json-compact',
+    ].map((name) => [name, { code: 'INTEGRITY_MISMATCH', why: 'the mutated member is bound by the artifact digests and was not sealed again (MORPH-ART-8, core)' }]),
+  ),
 };
 
 const FILES = ['recipe-c14n.json', 'recipe-decode.json', 'recipe-encode.json', 'recipe-import.json', 'generated-c14n.json', 'generated-decode.json', 'generated-encode.json', 'generated-import.json'];
@@ -184,6 +228,49 @@ describe('MORPH core readings', () => {
     expect(await digest('{"a":1,"a":2}', 'core')).toBe(await digest('{"a":2}', 'strict'));
     expect(await digest('{"a":1,"a":2}', 'strict')).toBe('reject JSON_DUPLICATE_MEMBER');
     expect(await digest('["\\udc00"]', 'core')).toBe('reject JSON_LONE_SURROGATE');
+  });
+
+  it('import: target, task, plan options and guide ids are read as they are; the section governs the codec', async () => {
+    const ir = irFromJsonText('[{"id":1,"ok":true},{"id":2,"ok":false}]');
+    const guide = getGuide('rows-delimited');
+    if (!ir.ok || guide === undefined) throw new Error('fixture');
+    const built = buildArtifact({
+      ir: ir.value, inputKind: 'json-text', plan: { encoding: 'rows-delimited', formatVersion: '1', options: { delimiter: '|' } }, guide,
+      plannerPolicy: 'economy-experimental', target: { model: 'm', tokenizer: 'o200k_base' }, requestFrame: { task: { id: 't', instruction: 'i' }, prefix: '', suffix: '' },
+    });
+    if (!built.ok) throw new Error(built.error.code);
+    const root = parseJson(built.value.text);
+    if (!root.ok || !(root.value instanceof Map)) throw new Error('fixture');
+    const a = root.value;
+    const set = (level: string, member: string, v: JsonValue) => (a.get(level) as Map<string, JsonValue>).set(member, v);
+    a.set('target', new Map<string, JsonValue>([['model', true], ['extra', 'x']]));
+    (a.get('requestFrame') as Map<string, JsonValue>).set('task', new Map<string, JsonValue>([['instruction', '']]));
+    set('plan', 'encoding', 'json-lines');
+    set('plan', 'options', new Map<string, JsonValue>([['x', []]]));
+    set('section', 'interpretationGuideId', 'another-guide');
+    const fields = checkArtifactShape(a, 'core');
+    if (!fields.ok) throw new Error(fields.error.code);
+    const sealed = sealArtifact(fields.value);
+    if (!sealed.ok) throw new Error(sealed.error.code);
+    const text = writeJson(sealed.value);
+    const run = async (profile: 'core' | 'strict') => {
+      const o = await ops['morph.import']!(Buffer.from(text, 'utf8'), { profile });
+      return 'accept' in o && o.accept ? writeJson((o.observation as Map<string, JsonValue>).get('value')!) : verdict(o);
+    };
+    expect(await run('core')).toBe('[{"id":1,"ok":true},{"id":2,"ok":false}]');
+    expect(await run('strict')).toBe('reject ARTIFACT_UNKNOWN_MEMBER');
+    const dir = mkdtempSync(join(tmpdir(), 'formcert-morph-artifact-'));
+    try {
+      writeFileSync(join(dir, 'a.json'), text);
+      const summary = await validateArtifactFile(join(dir, 'a.json'), { profile: 'core' });
+      expect(summary.ok && [summary.value.codec, summary.value.target, summary.value.task]).toEqual(['rows-delimited@1', 'true ((absent))', '(absent)']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // The task's instruction makes the prompt's TASK section, so it stays a string (MORPH-PROMPT-1).
+    (a.get('requestFrame') as Map<string, JsonValue>).set('task', new Map());
+    const noInstruction = await ops['morph.import']!(Buffer.from(writeJson(a), 'utf8'), { profile: 'core' });
+    expect('accept' in noInstruction && !noInstruction.accept && [noInstruction.error.code, noInstruction.error.requirement]).toEqual(['ARTIFACT_MISSING_MEMBER', 'MORPH-PROMPT-1']);
   });
 
   it('property: under core, decode and c14n answer every edited bundle with an outcome', async () => {

@@ -7,6 +7,8 @@
  */
 import type { FileValidator } from '../shared/file-validator.ts';
 import { fail, ok } from '../shared/errors.ts';
+import type { JsonValue } from '../shared/json/value.ts';
+import { writeJson } from '../shared/json/write-value.ts';
 import { readBounded } from '../shared/read-bounded.ts';
 import { MAX_ARTIFACT_BYTES, importArtifact } from './artifact/import-artifact.ts';
 import { renderArtifact } from './artifact/render-artifact.ts';
@@ -48,24 +50,31 @@ export const validateBundleFile: FileValidator = async (path, { profile }) => {
   });
 };
 
+/** A target or task member as printed: a string as it is, another JSON value as its JSON text (core only). */
+function shown(v: JsonValue | undefined): string {
+  if (typeof v === 'string') return v;
+  return v === undefined ? '(absent)' : writeJson(v);
+}
+
 /** Validates a morph-artifact/1 file. */
-export const validateArtifactFile: FileValidator = async (path) => {
+export const validateArtifactFile: FileValidator = async (path, { profile }) => {
   const bytes = await readBoundedInput(path, MAX_ARTIFACT_BYTES, CONTEXT_RULES.ARTIFACT_JSON);
   if (!bytes.ok) return bytes;
-  const imported = importArtifact(bytes.value);
+  const imported = importArtifact(bytes.value, profile);
   if (!imported.ok) return imported;
-  const { fields: a, ir } = imported.value;
+  const { fields: a, ir, codec } = imported.value;
   // An imported artifact always renders (its parts passed every check); the digest identifies the prompt.
   const rendering = renderArtifact(a);
   if (!rendering.ok) return rendering;
   return ok({
     artifactId: a.artifactId,
-    codec: `${a.plan.encoding}@${a.plan.formatVersion}`,
+    // The codec that decoded the payload: the plan's, which strict holds equal to the section's; under core the section's.
+    codec: codec.id,
     plannerPolicy: a.plan.plannerPolicy,
     inputKind: a.inputKind,
     inputSemanticDigest: a.inputSemanticDigest,
-    target: `${a.target.model} (${a.target.tokenizer})`,
-    task: a.requestFrame.task.id,
+    target: `${shown(a.target.model)} (${shown(a.target.tokenizer)})`,
+    task: shown(a.requestFrame.task.id),
     renderedDigest: rendering.value.prompt.renderedDigest,
     nodes: measureIr(ir).nodes,
   });

@@ -3,12 +3,12 @@
  * member, no missing one, every member of its type (seed 001, R-M8). Values of fixed strings are the
  * next stage's concern; here they only have to be strings.
  */
-import { fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Profile, type Result } from '../../shared/errors.ts';
 import { appendPointer } from '../../shared/json/pointer.ts';
 import { isJsonArray, isJsonObject, type JsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { INPUT_KINDS, type InputKind } from '../constants.ts';
 import { ARTIFACT, CONTEXT_CODES, CONTEXT_RULES, DIGEST_PATTERN, type PlannerPolicy } from '../bundle/constants.ts';
-import { morphError } from '../refusal.ts';
+import { enforces, morphError } from '../refusal.ts';
 
 /** A checked artifact: every level's members, typed. Objects stay JSON (options, layoutMetadata, schema). */
 export interface ArtifactFields {
@@ -34,9 +34,11 @@ export interface ArtifactFields {
     readonly interpretationGuideText: string;
   };
   readonly dependencyMode: string;
-  readonly target: { readonly model: string; readonly tokenizer: string };
+  /** Strings under `strict` (R-M8); under `core` any JSON value, or undefined when absent. */
+  readonly target: { readonly model: JsonValue | undefined; readonly tokenizer: JsonValue | undefined };
   readonly requestFrame: {
-    readonly task: { readonly id: string; readonly instruction: string };
+    /** `id` as `target`'s members; `instruction` is a string in both profiles (MORPH-PROMPT-1). */
+    readonly task: { readonly id: JsonValue | undefined; readonly instruction: string };
     readonly prefix: string;
     readonly suffix: string;
     readonly templateVersion: string;
@@ -131,18 +133,40 @@ function checkLevel(value: JsonValue | undefined, level: ArtifactLevel): Result<
   return ok(value);
 }
 
-/** Stage 1: the whole tree's shapes; the first fault in level order wins. */
-export function checkArtifactShape(value: JsonValue): Result<ArtifactFields> {
+/**
+ * Core reading of the task level (R-M8 not enforced): any members, but the instruction the prompt's
+ * TASK section is made of is a string (MORPH-PROMPT-1, core: an artifact can always give its prompt).
+ */
+function checkCoreTask(task: JsonObject): Result<JsonObject> {
+  const pointer = `${LEVEL_POINTERS.task}/instruction`;
+  const instruction = task.get('instruction');
+  if (instruction === undefined) return fail(morphError(CONTEXT_CODES.ARTIFACT_MISSING_MEMBER, CONTEXT_RULES.PROMPT_LAYOUT, 'member instruction is missing: it is the prompt\'s TASK section', { pointer, member: 'instruction' }));
+  if (typeof instruction !== 'string') return fail(morphError(CONTEXT_CODES.ARTIFACT_INVALID_MEMBER, CONTEXT_RULES.PROMPT_LAYOUT, 'member instruction must be a string: it is the prompt\'s TASK section', { pointer, member: 'instruction' }));
+  return ok(task);
+}
+
+/**
+ * Stage 1: the whole tree's shapes; the first fault in level order wins. Under `core` the target
+ * and task levels are only objects (R-M8 is strict), and a task's instruction a string.
+ */
+export function checkArtifactShape(value: JsonValue, profile: Profile = 'strict'): Result<ArtifactFields> {
   const root = checkLevel(value, 'envelope');
   if (!root.ok) return root;
   const r = root.value;
+  // R-M8 (strict) closes target and task; the envelope and requestFrame levels already make them objects.
+  const taskTargetEnforced = enforces(profile, CONTEXT_CODES.ARTIFACT_UNKNOWN_MEMBER, CONTEXT_RULES.TASK_TARGET);
   const levels: Partial<Record<ArtifactLevel, JsonObject>> = { envelope: r };
   for (const level of ['plan', 'section', 'modelDependencies', 'target', 'requestFrame'] as const) {
+    if (level === 'target' && !taskTargetEnforced) {
+      levels.target = r.get('target') as JsonObject;
+      continue;
+    }
     const checked = checkLevel(r.get(level), level);
     if (!checked.ok) return checked;
     levels[level] = checked.value;
   }
-  const task = checkLevel(levels.requestFrame!.get('task'), 'task');
+  const rawTask = levels.requestFrame!.get('task');
+  const task = taskTargetEnforced ? checkLevel(rawTask, 'task') : checkCoreTask(rawTask as JsonObject);
   if (!task.ok) return task;
   const integrity = checkLevel(r.get('integrity'), 'integrity');
   if (!integrity.ok) return integrity;
@@ -176,9 +200,9 @@ export function checkArtifactShape(value: JsonValue): Result<ArtifactFields> {
       interpretationGuideText: s(deps, 'interpretationGuideText'),
     },
     dependencyMode: s(r, 'dependencyMode'),
-    target: { model: s(target, 'model'), tokenizer: s(target, 'tokenizer') },
+    target: { model: target.get('model'), tokenizer: target.get('tokenizer') },
     requestFrame: {
-      task: { id: s(task.value, 'id'), instruction: s(task.value, 'instruction') },
+      task: { id: task.value.get('id'), instruction: s(task.value, 'instruction') },
       prefix: s(frame, 'prefix'),
       suffix: s(frame, 'suffix'),
       templateVersion: s(frame, 'templateVersion'),

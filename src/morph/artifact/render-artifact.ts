@@ -40,7 +40,8 @@ export function renderArtifact(a: ArtifactFields): Result<ArtifactRendering> {
     prefix: a.requestFrame.prefix,
     bundle: bundle.value.text,
     guide: a.modelDependencies.interpretationGuideText,
-    task: a.requestFrame.task,
+    // The renderer reads the instruction only; a core read may hold a task id that is no string (R-M8 is strict).
+    task: { id: typeof a.requestFrame.task.id === 'string' ? a.requestFrame.task.id : '', instruction: a.requestFrame.task.instruction },
     suffix: a.requestFrame.suffix,
   });
   if (!prompt.ok) return prompt;

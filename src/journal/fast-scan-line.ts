@@ -8,6 +8,7 @@
  * stages accept (a property test holds the two to the same verdict on every line). Each
  * {@link FastLineScanner} holds its own cursor, so scanners never share state.
  */
+import { scanStringBody, STRING_ESCAPED, TOKEN_FAILED, TokenScan } from '../shared/json/scan-tokens.ts';
 import { BYTE, LIMITS } from './constants.ts';
 import { JsonLineScanner, type PayloadSpan } from './scan-json.ts';
 
@@ -60,6 +61,8 @@ export class FastLineScanner {
   private eLinkNull = true;
   private eAtUs = 0;
   private ePayloadBytes = 0;
+  /** The token toolkit's registers for this scanner's string scans. */
+  private readonly tokens = new TokenScan();
   /** Strict: the fast path accepts only what every profile accepts. */
   private readonly payloadScanner = new JsonLineScanner();
 
@@ -101,13 +104,12 @@ export class FastLineScanner {
     return v < 0 ? NaN : v;
   }
 
-  /** A string without escapes or control bytes; sets this.strStart/this.strEnd to its content. */
+  /** A string without escapes (scanned by the token toolkit); sets this.strStart/this.strEnd to its content. */
   private plainString(): boolean {
     if (this.buf[this.p] !== BYTE.QUOTE) return false;
-    let i = this.p + 1;
-    let b = 0;
-    while (i < this.end && ((b = this.buf[i]!) > 0x5c || (b >= 0x20 && b !== 0x22 && b !== 0x5c))) i++;
-    if (i >= this.end || b !== BYTE.QUOTE) return false;
+    // Any fault, and any escape, leaves the line to the full stages.
+    const i = scanStringBody(this.buf, this.p + 1, this.end, this.tokens, false);
+    if (i === TOKEN_FAILED || (this.tokens.flags & STRING_ESCAPED) !== 0) return false;
     this.strStart = this.p + 1;
     this.strEnd = i;
     this.p = i + 1;

@@ -36,14 +36,11 @@ export type Result<T, E = FormatError> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly error: E };
 
-/** Builds a {@link FormatError}. */
-export function formatError(
-  code: string,
-  requirement: string,
-  message: string,
-  location: ErrorLocation = {},
-  profile: Profile = 'core',
-): FormatError {
+/**
+ * Builds a {@link FormatError}. `profile` is the cited rule's profile as the spec registries give it
+ * (src/shared/refusals.ts): a caller looks it up, never types it.
+ */
+export function formatError(code: string, requirement: string, message: string, location: ErrorLocation, profile: Profile): FormatError {
   return { kind: 'format-error', code, requirement, profile, location, message };
 }
 

@@ -1,5 +1,6 @@
 /** RFC 8785 canonical JSON (JCS, R-S4) over lexeme-keeping values. */
 import { fail, formatError, ok, type Result } from '../errors.ts';
+import { profileFor } from '../refusals.ts';
 import { compareUtf16 } from '../text.ts';
 import { JSON_CODES, JSON_RULES } from './constants.ts';
 import { serializeJson } from './write-value.ts';
@@ -29,7 +30,7 @@ export function canonicalJson(value: JsonValue): Result<string> {
     },
   });
   if (text === undefined) {
-    return fail(formatError(JSON_CODES.JCS_NUMBER_RANGE, JSON_RULES.CANONICAL, `number ${refused} is outside the double range`, {}, 'strict'));
+    return fail(formatError(JSON_CODES.JCS_NUMBER_RANGE, JSON_RULES.CANONICAL, `number ${refused} is outside the double range`, {}, profileFor('shared', JSON_CODES.JCS_NUMBER_RANGE, JSON_RULES.CANONICAL)));
   }
   return ok(text);
 }

@@ -177,4 +177,6 @@ export const RULES = {
   /** toon decode refuses every number toon encode refuses (MORPH-TOON-1), with the same code. */
   TOON_DECODED_NUMBERS: 'R-M18',
   CHECK_ORDER: 'MORPH-ORDER-1',
+  /** A codec that cannot carry an IR unchanged (member display order included) refuses it. */
+  APPLY: 'MORPH-APPLY-1',
 } as const;

@@ -3,7 +3,7 @@
  * Each takes the bytes of one input file and answers accept-with-observation or a typed refusal, under
  * the profile its options name (strict when not given; core enforces the format document's rules only).
  */
-import type { Result } from '../shared/errors.ts';
+import type { Profile, Result } from '../shared/errors.ts';
 import type { JsonValue } from '../shared/json/value.ts';
 import type { InputBound, OpHandler, OpName, OpOptions, OpOutcome } from '../shared/ops.ts';
 import { importArtifact, MAX_ARTIFACT_BYTES } from './artifact/import-artifact.ts';
@@ -56,18 +56,18 @@ export const importOp: OpHandler = Object.assign((input: Uint8Array, options?: O
 const encodeBound = boundOf(ENCODE_REQUEST_MAX_BYTES, CONTEXT_RULES.ENCODE_REQUEST, 'request');
 
 /** morph.encode: `{"input", "plan", "guide"}` → `{"bundle": <MORPH-CONTEXT/1 text>}`. */
-export const encodeOp: OpHandler = Object.assign((input: Uint8Array) => encode(input), { inputBound: encodeBound });
+export const encodeOp: OpHandler = Object.assign((input: Uint8Array, options?: OpOptions) => encode(input, options?.profile ?? 'strict'), { inputBound: encodeBound });
 
-function encode(input: Uint8Array): OpOutcome {
+function encode(input: Uint8Array, profile: Profile): OpOutcome {
   // MORPH-ENC-1: a request over 64 MiB is refused before it is parsed.
   if (input.length > ENCODE_REQUEST_MAX_BYTES) return encodeBound.refuse(input.length);
-  const request = parseEncodeRequest(input);
+  const request = parseEncodeRequest(input, profile);
   if (!request.ok) return { accept: false, error: request.error };
   const r = request.value;
-  const ir = irFromJsonText(r.input);
+  const ir = irFromJsonText(r.input, profile);
   if (!ir.ok) return { accept: false, error: ir.error };
   return answer(
-    encodeBundle({ ir: ir.value, inputKind: 'json-text', plan: { encoding: r.codec.encoding, formatVersion: r.codec.formatVersion, options: r.options }, guide: r.guide }),
+    encodeBundle({ ir: ir.value, inputKind: 'json-text', plan: { encoding: r.codec.encoding, formatVersion: r.codec.formatVersion, options: r.options }, guide: r.guide, profile }),
     (b) => [['bundle', b.text]],
   );
 }

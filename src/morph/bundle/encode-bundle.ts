@@ -1,5 +1,5 @@
 /** Writes an IR as a MORPH-CONTEXT/1 bundle with one registered codec (seed 001, R-M4, R-M6a). */
-import { ok, type Result } from '../../shared/errors.ts';
+import { ok, type Profile, type Result } from '../../shared/errors.ts';
 import { canonicalJson } from '../../shared/json/jcs.ts';
 import type { JsonValue } from '../../shared/json/value.ts';
 import { lookupCodec } from '../codecs/registry.ts';
@@ -26,6 +26,8 @@ export interface EncodeBundleRequest {
   readonly plan: BundlePlan;
   readonly guide: InterpretationGuide;
   readonly schema?: JsonValue;
+  /** The rules options and applicability are judged by: `strict` (the default) or `core`. */
+  readonly profile?: Profile;
 }
 
 /** A written bundle with everything an artifact or a prompt needs from it. */
@@ -44,9 +46,9 @@ export function encodeBundle(request: EncodeBundleRequest): Result<EncodedBundle
   const found = lookupCodec(plan.encoding, plan.formatVersion);
   if (!found.ok) return found;
   const codec = found.value;
-  const options = codec.validateOptions(plan.options);
+  const options = codec.validateOptions(plan.options, request.profile);
   if (!options.ok) return options;
-  const section = codec.encode(request.ir, options.value, { inputKind: request.inputKind });
+  const section = codec.encode(request.ir, options.value, { inputKind: request.inputKind, profile: request.profile ?? 'strict' });
   if (!section.ok) return section;
   const metadata: BundleMetadata = {
     encoding: codec.encoding,

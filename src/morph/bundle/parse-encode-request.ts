@@ -3,14 +3,14 @@
  * {"encoding", "formatVersion", "options"}, "guide": null | {"id", "version", "text"}}`, closed at
  * every level. `guide` null or absent means the suite's own guide for the plan's encoding (R-M7).
  */
-import { fail, ok, type Result } from '../../shared/errors.ts';
-import { parseJson } from '../../shared/json/parse-value.ts';
+import { fail, ok, type Profile, type Result } from '../../shared/errors.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { lookupCodec, parseCodecOptions } from '../codecs/registry.ts';
 import type { Codec, CodecOptions } from '../codecs/types.ts';
 import { getGuide, type InterpretationGuide } from '../guides/index.ts';
+import { parseMorphJson } from '../ir/parse-morph-json.ts';
 import { CONTEXT_CODES, CONTEXT_RULES } from './constants.ts';
-import { morphError } from '../refusal.ts';
+import { enforces, morphError } from '../refusal.ts';
 
 /** A checked encode request: the codec and options resolved, the guide chosen, the input still text. */
 export interface EncodeRequest {
@@ -24,23 +24,35 @@ function invalid(message: string, pointer: string): Result<never> {
   return fail(morphError(CONTEXT_CODES.ENCODE_REQUEST_INVALID, CONTEXT_RULES.ENCODE_REQUEST, message, { pointer }));
 }
 
-/** Requires a closed object with exactly `members` (all required). */
-function closed(v: JsonValue | undefined, members: readonly string[], pointer: string, optional: readonly string[] = []): Result<JsonObject> {
+/**
+ * Requires an object with `members` (all required) and, when `closedShape`, no others; the core
+ * reading (MORPH-ENC-1 not enforced) passes over members it does not use.
+ */
+function closed(v: JsonValue | undefined, members: readonly string[], pointer: string, closedShape: boolean, optional: readonly string[] = []): Result<JsonObject> {
   if (!isJsonObject(v)) return invalid(`${pointer || 'the request'} must be a JSON object`, pointer);
-  for (const k of v.keys()) if (!members.includes(k) && !optional.includes(k)) return invalid(`unknown member ${JSON.stringify(k)}`, `${pointer}/${k}`);
+  if (closedShape) for (const k of v.keys()) if (!members.includes(k) && !optional.includes(k)) return invalid(`unknown member ${JSON.stringify(k)}`, `${pointer}/${k}`);
   for (const k of members) if (!v.has(k)) return invalid(`member ${k} is missing`, `${pointer}/${k}`);
   return ok(v);
 }
 
-/** Reads and checks an encode request: shape, codec, options, then guide. The input text is parsed later. */
-export function parseEncodeRequest(bytes: Uint8Array | string): Result<EncodeRequest> {
-  const parsed = parseJson(bytes);
+/**
+ * Reads and checks an encode request: shape, codec, options, then guide. The input text is parsed
+ * later. Under `core` (MORPH-ENC-1 and R-M11b are strict) members the request does not use are passed
+ * over and an absent `plan.options` reads as `{}`; what the op needs (`input` as JSON text, `plan` with
+ * `encoding` and `formatVersion`, a guide that is null or `{id, version, text}`) has no other reading
+ * and is refused in both profiles, citing MORPH-ENC-1 or MORPH-ENC-2: the request is this suite's
+ * own format, so no core rule covers it.
+ */
+export function parseEncodeRequest(bytes: Uint8Array | string, profile: Profile = 'strict'): Result<EncodeRequest> {
+  const parsed = parseMorphJson(bytes, {}, profile);
   if (!parsed.ok) return parsed;
-  const root = closed(parsed.value, ['input', 'plan'], '', ['guide']);
+  // MORPH-ENC-1 (strict): closed objects at every level, options required.
+  const closedShape = enforces(profile, CONTEXT_CODES.ENCODE_REQUEST_INVALID, CONTEXT_RULES.ENCODE_REQUEST);
+  const root = closed(parsed.value, ['input', 'plan'], '', closedShape, ['guide']);
   if (!root.ok) return root;
   const input = root.value.get('input');
   if (typeof input !== 'string') return invalid('input must be a string holding JSON text', '/input');
-  const plan = closed(root.value.get('plan'), ['encoding', 'formatVersion', 'options'], '/plan');
+  const plan = closed(root.value.get('plan'), closedShape ? ['encoding', 'formatVersion', 'options'] : ['encoding', 'formatVersion'], '/plan', closedShape);
   if (!plan.ok) return plan;
   const encoding = plan.value.get('encoding');
   const formatVersion = plan.value.get('formatVersion');
@@ -48,7 +60,7 @@ export function parseEncodeRequest(bytes: Uint8Array | string): Result<EncodeReq
   if (typeof formatVersion !== 'string') return invalid('plan.formatVersion must be a string', '/plan/formatVersion');
   const codec = lookupCodec(encoding, formatVersion);
   if (!codec.ok) return codec;
-  const options = parseCodecOptions(codec.value, plan.value.get('options')!);
+  const options = parseCodecOptions(codec.value, plan.value.get('options') ?? new Map(), profile);
   if (!options.ok) return options;
   const guideValue = root.value.get('guide') ?? null;
   let guide: InterpretationGuide;
@@ -58,7 +70,7 @@ export function parseEncodeRequest(bytes: Uint8Array | string): Result<EncodeReq
     if (own === undefined) return fail(morphError(CONTEXT_CODES.UNKNOWN_GUIDE, CONTEXT_RULES.ENCODE_GUIDE, `no suite guide for ${encoding}`, { pointer: '/guide' }));
     guide = own;
   } else {
-    const g = closed(guideValue, ['id', 'version', 'text'], '/guide');
+    const g = closed(guideValue, ['id', 'version', 'text'], '/guide', closedShape);
     if (!g.ok) return g;
     const [id, version, text] = ['id', 'version', 'text'].map((k) => g.value.get(k));
     if (typeof id !== 'string' || typeof version !== 'string' || typeof text !== 'string') return invalid('guide id, version and text must be strings', '/guide');

@@ -2,7 +2,7 @@
  * The codec registry (R-M1): every registered `<encoding>@<formatVersion>`, lookup that fails closed
  * with UNSUPPORTED_ENCODING, plan-option parsing, and the R-M15 candidate plan order.
  */
-import { fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Profile, type Result } from '../../shared/errors.ts';
 import { isJsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { MORPH_CODES, RULES } from '../constants.ts';
 import { columnsJsonCodec } from './columns-json.ts';
@@ -12,7 +12,7 @@ import { pathValueCodec } from './path-value.ts';
 import { rowsDelimitedCodec } from './rows-delimited.ts';
 import { toonCodec } from './toon.ts';
 import type { Codec, CodecOptions } from './types.ts';
-import { morphError } from '../refusal.ts';
+import { enforces, morphError } from '../refusal.ts';
 
 export type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
 
@@ -50,15 +50,18 @@ export function lookupCodec(encoding: string, formatVersion: string): Result<Cod
 
 /**
  * Reads plan options from JSON (an artifact's `plan.options`) and checks them against the codec
- * (R-M11b): a closed object whose members are strings.
+ * (R-M11b): a closed object whose members are strings. Under `core` (R-M11b not enforced) only what
+ * the codec uses is read: a value that is no object reads as `{}`.
  */
-export function parseCodecOptions(codec: Codec, options: JsonValue): Result<CodecOptions> {
+export function parseCodecOptions(codec: Codec, options: JsonValue, profile: Profile = 'strict'): Result<CodecOptions> {
+  // R-M11b (strict): plan options are a JSON object.
+  if (!isJsonObject(options) && !enforces(profile, MORPH_CODES.INVALID_CODEC_OPTIONS, RULES.OPTIONS)) return codec.validateOptions({}, profile);
   if (!isJsonObject(options)) {
     return fail(morphError(MORPH_CODES.INVALID_CODEC_OPTIONS, RULES.OPTIONS, 'plan options must be a JSON object', {}));
   }
   const plain: Record<string, unknown> = {};
   for (const [k, v] of options) Object.defineProperty(plain, k, { value: v, enumerable: true, configurable: true, writable: true });
-  return codec.validateOptions(plain as CodecOptions);
+  return codec.validateOptions(plain as CodecOptions, profile);
 }
 
 /** Options as a JSON object (for writing a plan). */

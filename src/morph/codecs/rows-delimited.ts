@@ -22,8 +22,9 @@ const OWN_MEMBERS = ['root', 'rowCount', 'fields', 'delimiter', 'cellCodec'] as 
 const MEMBERS_MATCH_SCHEMA: SameUnion<NativeLayoutMembers<typeof OWN_MEMBERS>, keyof RowsDelimitedLayout> = true;
 void MEMBERS_MATCH_SCHEMA;
 
-function validateOptions(options: CodecOptions): Result<CodecOptions> {
-  return checkDelimiterOption(options, ROW_DELIMITERS);
+function validateOptions(options: CodecOptions, profile: Profile = 'strict'): Result<CodecOptions> {
+  // MORPH-RD-2 (core): the delimiter is one of the four characters the layout can name.
+  return checkDelimiterOption(options, ROW_DELIMITERS, profile, RULES.ROWS_LAYOUT);
 }
 
 function validateLayoutMetadata(meta: JsonValue, profile: Profile = 'strict'): Result<JsonObject> {

@@ -5,7 +5,7 @@
  */
 import { decode as toonDecode, encode as toonEncode, type Delimiter } from '@toon-format/toon';
 import type { ToonLayout } from '../../generated/morph/layout-toon.schema.ts';
-import { fail, ok, type Result } from '../../shared/errors.ts';
+import { fail, ok, type Profile, type Result } from '../../shared/errors.ts';
 import type { SameUnion } from '../../shared/same-union.ts';
 import { JsonNumber, type JsonObject, type JsonValue } from '../../shared/json/value.ts';
 import { ENCODINGS, IDS, MORPH_CODES, RULES, TOON_DELIMITERS, TOON_FORMAT_VERSION, TOON_INDENT_SIZE } from '../constants.ts';
@@ -21,7 +21,7 @@ import { checkDelimiterOption } from './options.ts';
 import type { Codec, CodecOptions, DecodeContext, EncodeContext, EncodedSection } from './types.ts';
 import { checkToonMemberOrder, findMemberOrderChange } from './toon-member-order.ts';
 import { checkDecodedToonNumbers, checkToonNumbers } from './toon-numbers.ts';
-import { enforces, morphError } from '../refusal.ts';
+import { citing, enforces, morphError } from '../refusal.ts';
 
 const MEMBERS = ['adapter', 'packageVersion', 'delimiter', 'indentSize', 'strictDecode', 'inputKind'] as const;
 // The member set is the schema's (spec/schemas/morph/layout-toon.schema.json, through its generated type):
@@ -29,8 +29,9 @@ const MEMBERS = ['adapter', 'packageVersion', 'delimiter', 'indentSize', 'strict
 const MEMBERS_MATCH_SCHEMA: SameUnion<(typeof MEMBERS)[number], keyof ToonLayout> = true;
 void MEMBERS_MATCH_SCHEMA;
 
-function validateOptions(options: CodecOptions): Result<CodecOptions> {
-  return checkDelimiterOption(options, TOON_DELIMITERS);
+function validateOptions(options: CodecOptions, profile: Profile = 'strict'): Result<CodecOptions> {
+  // R-M14 (core): the delimiter is one of the three the layout can name.
+  return checkDelimiterOption(options, TOON_DELIMITERS, profile, RULES.TOON_LAYOUT);
 }
 
 function validateLayoutMetadata(meta: JsonValue): Result<JsonObject> {
@@ -69,16 +70,22 @@ function runDecode(payload: string): Result<unknown> {
   }
 }
 
-/** Applicability and the payload in one pass: numbers, a real encode, strict decode, semantic check. */
-function encodeChecked(ir: Ir, options: CodecOptions): Result<string> {
-  const o = validateOptions(options);
+/**
+ * Applicability and the payload in one pass: numbers, a real encode, strict decode, semantic check.
+ * Under `core` a member order toon would change is still inapplicable, citing MORPH-APPLY-1 (no codec
+ * reorders a value; the IR keeps display order) where strict cites R-M17, which pins how toon reorders.
+ */
+function encodeChecked(ir: Ir, options: CodecOptions, profile: Profile = 'strict'): Result<string> {
+  const o = validateOptions(options, profile);
   if (!o.ok) return o;
   const l = checkIrLimits(ir);
   if (!l.ok) return l;
   const n = checkToonNumbers(ir);
   if (!n.ok) return n;
+  // R-M17 (strict) names the reordering; MORPH-APPLY-1 (core) already refuses any.
+  const orderRule = enforces(profile, MORPH_CODES.CODEC_INAPPLICABLE, RULES.TOON_MEMBER_ORDER) ? RULES.TOON_MEMBER_ORDER : RULES.APPLY;
   const order = checkToonMemberOrder(ir);
-  if (!order.ok) return order;
+  if (!order.ok) return { ok: false, error: citing(order.error, orderRule) };
   const inapplicable = (why: string) => fail(morphError(MORPH_CODES.CODEC_INAPPLICABLE, RULES.TOON_ROUND_TRIP, why));
   const payload = runEncode(irToPlain(ir), o.value.delimiter!);
   if (payload === undefined) return inapplicable('the official encoder refused the value');
@@ -90,7 +97,7 @@ function encodeChecked(ir: Ir, options: CodecOptions): Result<string> {
   // back in the first row's field order).
   const moved = findMemberOrderChange(ir, back.value);
   if (moved !== undefined) {
-    return fail(morphError(MORPH_CODES.CODEC_INAPPLICABLE, RULES.TOON_MEMBER_ORDER, 'the TOON round trip lists these members in another order', { pointer: moved }));
+    return fail(morphError(MORPH_CODES.CODEC_INAPPLICABLE, orderRule, 'the TOON round trip lists these members in another order', { pointer: moved }));
   }
   return ok(payload);
 }
@@ -101,7 +108,7 @@ function supports(ir: Ir, options: CodecOptions): Result<void> {
 }
 
 function encode(ir: Ir, options: CodecOptions, context: EncodeContext = { inputKind: 'json-text' }): Result<EncodedSection> {
-  const payload = encodeChecked(ir, options);
+  const payload = encodeChecked(ir, options, context.profile);
   if (!payload.ok) return payload;
   return ok({
     payload: payload.value,

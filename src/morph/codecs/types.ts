@@ -15,6 +15,8 @@ export interface CodecOptions {
 /** What the encoder needs besides the IR: the kind of input written into layout metadata. */
 export interface EncodeContext {
   readonly inputKind: InputKind;
+  /** The rules applicability is judged by: `strict` (the default) or `core`. */
+  readonly profile?: Profile;
 }
 
 /**
@@ -43,8 +45,8 @@ export interface Codec {
   readonly id: string;
   /** The plan options this codec is tried with, in R-M15 candidate order. */
   readonly optionVariants: readonly CodecOptions[];
-  /** Checks a plan's options (closed shape, R-M11b); returns them normalized. */
-  validateOptions(options: CodecOptions): Result<CodecOptions>;
+  /** Checks a plan's options (closed shape, R-M11b; under `core` only what the codec uses); returns them normalized. */
+  validateOptions(options: CodecOptions, profile?: Profile): Result<CodecOptions>;
   /** Whether the IR can be encoded with these options unchanged; an inapplicable IR is refused, never altered. */
   supports(ir: Ir, options: CodecOptions): Result<void>;
   /** Encodes an applicable IR; refuses (with the `supports` error) an inapplicable one. */

@@ -31,8 +31,8 @@ import { validateArtifactFile } from './validate-file.ts';
 const CORE_OPS: readonly OpName[] = ['morph.c14n', 'morph.decode', 'morph.import', 'morph.encode'];
 
 /**
- * The only refusals core gives citing a strict rule: morph.encode requests without the members the op
- * needs. The request is this suite's own format (MORPH-ENC-1, MORPH-ENC-2, both strict), so no core rule
+ * The only golden cases core refuses citing a strict rule: morph.encode requests without the members the
+ * op needs (the other such refusal, a request over the 64 MiB bound, has no golden case). The request is this suite's own format (MORPH-ENC-1, MORPH-ENC-2, both strict), so no core rule
  * covers it, and there is nothing to encode without them.
  */
 const CORE_CITES_STRICT: Record<string, string> = {
@@ -321,6 +321,9 @@ describe('MORPH core readings', () => {
     expect(await bundle({ input: '[{"a":1}]', plan: { encoding: 'rows-delimited', formatVersion: '1', options: { delimiter: ':' } } }, 'core')).toBe('reject INVALID_CODEC_OPTIONS MORPH-RD-2');
     expect(await bundle({ input: '{"b":1,"2":0}', plan: { encoding: 'toon', formatVersion: '4.1.1', options: { delimiter: ',' } } }, 'core')).toBe('reject CODEC_INAPPLICABLE MORPH-APPLY-1');
     expect(await bundle({ input: '{"b":1,"2":0}', plan: { encoding: 'toon', formatVersion: '4.1.1', options: { delimiter: ',' } } }, 'strict')).toBe('reject CODEC_INAPPLICABLE R-M17');
+    // The request bound holds in both profiles, before anything is parsed (MORPH-ENC-1, strict).
+    const huge = await ops['morph.encode']!(new Uint8Array((64 << 20) + 1), { profile: 'core' });
+    expect('accept' in huge && !huge.accept && [huge.error.code, huge.error.requirement]).toEqual(['LIMIT_EXCEEDED', 'MORPH-ENC-1']);
   });
 
   it('property: under core, every op answers every edited bundle or encode request with an outcome citing a core rule', async () => {

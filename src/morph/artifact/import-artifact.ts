@@ -17,7 +17,11 @@ import { enforces, morphError } from '../refusal.ts';
 /** MORPH-ART-1: the largest artifact file read (64 MiB: a 16 MiB payload escaped, plus the guide). */
 export const MAX_ARTIFACT_BYTES = 64 * 1024 * 1024;
 
-/** An imported artifact: its checked members, its codec and options, and the decoded IR. */
+/**
+ * An imported artifact: its checked members, its codec and options, and the decoded IR. The codec is
+ * the plan's (strict holds it equal to the section's) or, under `core`, the section's, with the
+ * options its layout names.
+ */
 export interface ImportedArtifact {
   readonly fields: ArtifactFields;
   readonly codec: Codec;

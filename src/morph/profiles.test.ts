@@ -360,6 +360,11 @@ describe('CLI', () => {
     expect([core.status, core.stdout.split('\n')[0]]).toEqual([0, `valid morph-bundle: ${crlf}`]);
   });
 
+  it('`testee exec --profile core morph.decode` answers the value under core', () => {
+    const core = spawnSync(process.execPath, [bin, 'testee', 'exec', '--profile', 'core', 'morph.decode', crlf], { encoding: 'utf8' });
+    expect([core.status, core.stdout]).toEqual([0, '{"value":[1,2]}\n']);
+  });
+
   it('`validate morph-bundle --profile strict` refuses the same bundle', () => {
     const strict = spawnSync(process.execPath, [bin, 'validate', 'morph-bundle', crlf, '--profile', 'strict'], { encoding: 'utf8' });
     expect([strict.status, strict.stdout + strict.stderr]).toEqual([1, expect.stringContaining('BUNDLE_LAYOUT')]);

@@ -20,7 +20,6 @@ import {
   LITERAL_FALSE,
   LITERAL_NULL,
   LITERAL_TRUE,
-  readHex4,
   scanLiteral,
   scanNumber,
   scanStringBody,
@@ -102,54 +101,6 @@ export function jsonRefusal(code: string, byteOffset: number, pointer: string, m
   return formatError(rule.code, rule.requirement, message, { byteOffset, pointer, ...(member !== undefined ? { member } : {}) }, rule.profile);
 }
 
-/** Compact (minimal-escape) UTF-8 length of one code unit or pair decoded from an escape (R-J6). */
-export function escapedLength(cp: number): number {
-  if (cp < 0x20) return cp === 8 || cp === 9 || cp === 10 || cp === 12 || cp === 13 ? 2 : 6;
-  if (cp === 0x22 || cp === 0x5c) return 2;
-  if (cp < 0x80) return 1;
-  if (cp < 0x800) return 2;
-  // A tolerated lone surrogate has no UTF-8 form: it stays a \uXXXX escape.
-  if (cp >= 0xd800 && cp <= 0xdfff) return 6;
-  if (cp < 0x10000) return 3;
-  return 4;
-}
-
-/**
- * Compact (minimal-escape) UTF-8 length of a string body `buf[start, end)` holding escapes, quotes
- * excluded (R-J6): each escape counts as what a compact writer emits for it. The body was accepted by
- * the token scan, so every escape is well formed.
- */
-function compactEscapedLength(buf: Uint8Array, start: number, end: number): number {
-  let len = 0;
-  let i = start;
-  while (i < end) {
-    if (buf[i] !== BYTE.BACKSLASH) {
-      len++;
-      i++;
-      continue;
-    }
-    const e = buf[i + 1]!;
-    if (e !== BYTE.LOWER_U) {
-      // `\/` is written as a bare slash; the other one-letter escapes stay two bytes.
-      len += e === BYTE.SLASH ? 1 : 2;
-      i += 2;
-      continue;
-    }
-    const unit = readHex4(buf, i + 2, end);
-    i += 6;
-    if (unit >= 0xd800 && unit <= 0xdbff && buf[i] === BYTE.BACKSLASH && buf[i + 1] === BYTE.LOWER_U) {
-      const low = readHex4(buf, i + 2, end);
-      if (low >= 0xdc00 && low <= 0xdfff) {
-        len += 4;
-        i += 6;
-        continue;
-      }
-    }
-    len += escapedLength(unit);
-  }
-  return len;
-}
-
 /** Wraps a Uint8Array as a Buffer without copying. */
 export function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -195,8 +146,6 @@ export interface ScannerOptions {
 export class JsonLineScanner {
   private readonly tolerant: boolean;
   // Registers: the hot loop returns several things without allocating.
-  private pos = 0;
-  private len = 0;
   private errCode: string | undefined;
   private errMessage = '';
   private errAt = 0;
@@ -242,27 +191,9 @@ export class JsonLineScanner {
     return s;
   }
 
-  /**
-   * Scans a string whose opening quote is at `pos - 1` with the token toolkit. Sets this.pos past the
-   * closing quote and this.len to the compact length (quotes included, R-J6). Returns the decoded text
-   * when `build`; on a fault, undefined with the fault recorded.
-   */
-  private scanString(buf: Buffer, pos: number, end: number, build: boolean): string | undefined {
-    const tokens = this.tokens;
-    // R-S1: an escaped lone surrogate is refused unless tolerated (core).
-    const close = scanStringBody(buf, pos, end, tokens, this.tolerant);
-    if (close === TOKEN_FAILED) {
-      this.setTokenErr();
-      return undefined;
-    }
-    const flags = tokens.flags;
-    this.pos = close + 1;
-    if ((flags & STRING_ESCAPED) === 0) {
-      this.len = close - pos + 2;
-      return build ? this.decodePlain(buf, pos, close, flags) : undefined;
-    }
-    this.len = compactEscapedLength(buf, pos, close) + 2;
-    return build ? decodeStringBody(buf, pos, close, flags) : undefined;
+  /** The text of a string body buf[start, close) the token toolkit accepted with STRING_* `flags`. */
+  private decodeString(buf: Buffer, start: number, close: number, flags: number): string {
+    return (flags & STRING_ESCAPED) === 0 ? this.decodePlain(buf, start, close, flags) : decodeStringBody(buf, start, close, flags);
   }
 
   /** Records the fault of the token scan that just failed: a lone surrogate is R-S1's, any other the grammar's. */
@@ -317,6 +248,7 @@ export class JsonLineScanner {
     const keyStack = this.keys;
     const skipKeys = this.skipKeys;
     const tolerant = this.tolerant;
+    const tokens = this.tokens;
     let depth = 0;
     let skipping = false;
     let skipDepth = 0;
@@ -342,10 +274,16 @@ export class JsonLineScanner {
           return this.failure(depth);
         }
         const keyAt = pos;
-        const key = this.scanString(buf, pos + 1, end, true);
-        if (key === undefined) return this.failure(depth);
-        if (skipping) compact += this.len + 1;
-        pos = this.pos;
+        // R-S1: an escaped lone surrogate is refused unless tolerated (core).
+        const keyClose = scanStringBody(buf, pos + 1, end, tokens, tolerant);
+        if (keyClose === TOKEN_FAILED) {
+          this.setTokenErr();
+          return this.failure(depth);
+        }
+        const key = this.decodeString(buf, pos + 1, keyClose, tokens.flags);
+        // R-J6: a string's compact length counts each escape as a minimal writer emits it; +1 for the colon.
+        if (skipping) compact += keyClose - pos + 2 - tokens.escapeExcess;
+        pos = keyClose + 1;
         while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
         const top = depth - 1;
         keyStack[top] = key;
@@ -383,11 +321,17 @@ export class JsonLineScanner {
       }
       b = buf[pos]!;
       if (b === BYTE.QUOTE) {
-        const s = this.scanString(buf, pos + 1, end, !skipping);
-        if (this.errCode !== undefined) return this.failure(depth);
-        if (skipping) compact += this.len;
-        pos = this.pos;
-        value = s ?? null;
+        const close = scanStringBody(buf, pos + 1, end, tokens, tolerant);
+        if (close === TOKEN_FAILED) {
+          this.setTokenErr();
+          return this.failure(depth);
+        }
+        if (skipping) {
+          // R-J6, as for a member name.
+          compact += close - pos + 1 - tokens.escapeExcess;
+          value = null;
+        } else value = this.decodeString(buf, pos + 1, close, tokens.flags);
+        pos = close + 1;
       } else if (b === BYTE.LEFT_BRACE || b === BYTE.LEFT_BRACKET) {
         const isObj = b === BYTE.LEFT_BRACE;
         kindStack[depth] = isObj ? KIND_OBJ : KIND_ARR;
@@ -408,7 +352,7 @@ export class JsonLineScanner {
           continue;
         }
       } else if (b === BYTE.MINUS || (b >= BYTE.ZERO && b <= BYTE.NINE)) {
-        const numberEnd = scanNumber(buf, pos, end, this.tokens);
+        const numberEnd = scanNumber(buf, pos, end, tokens);
         if (numberEnd === TOKEN_FAILED) {
           this.setTokenErr();
           return this.failure(depth);
@@ -427,7 +371,7 @@ export class JsonLineScanner {
           this.setErr(CODES.JSON_SYNTAX, pos, 'unexpected byte');
           return this.failure(depth);
         }
-        if (scanLiteral(buf, pos, end, word, this.tokens) === TOKEN_FAILED) {
+        if (scanLiteral(buf, pos, end, word, tokens) === TOKEN_FAILED) {
           this.setTokenErr();
           return this.failure(depth);
         }

@@ -12,11 +12,11 @@
 import { isUtf8 } from 'node:buffer';
 import { fail, ok, type FormatError } from '../shared/errors.ts';
 import { appendPointer } from '../shared/json/pointer.ts';
-import { HEX_VALUE, TOKEN_FAULT, TOKEN_FAULT_MESSAGE, type TokenFault } from '../shared/json/scan-tokens.ts';
+import { compactEscapeLength, HEX_VALUE, TOKEN_FAULT, TOKEN_FAULT_MESSAGE, type TokenFault } from '../shared/json/scan-tokens.ts';
 import { JsonNumber } from '../shared/json/value.ts';
 import { firstInvalidUtf8Offset, incompleteUtf8Tail } from '../shared/text.ts';
 import { BOM, BYTE, CODES } from './constants.ts';
-import { escapedLength, jsonRefusal, smallInteger, StreamedPayload, UnreadValue, type ScannedValue, type ScanResult } from './scan-json.ts';
+import { jsonRefusal, smallInteger, StreamedPayload, UnreadValue, type ScannedValue, type ScanResult } from './scan-json.ts';
 
 const KIND_OBJ = 0;
 const KIND_ARR = 1;
@@ -454,7 +454,7 @@ export class ChunkedJsonScanner {
             return this.fault(CODES.JSON_LONE_SURROGATE, at, TOKEN_FAULT_MESSAGE[TOKEN_FAULT.LONE_SURROGATE]);
           }
           ch = String.fromCharCode(cu);
-          len = escapedLength(cu);
+          len = compactEscapeLength(cu);
           used = 6;
         }
         break;

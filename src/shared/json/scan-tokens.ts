@@ -77,6 +77,11 @@ export class TokenScan {
   flags = 0;
   /** The digits of a number's integer part as a value (exact while they are at most 15). */
   integer = 0;
+  /**
+   * After a string scan: how many bytes the body's escapes take beyond their minimal compact form
+   * ({@link compactEscapeLength}), so the body's compact length is its length less this (0 without escapes).
+   */
+  escapeExcess = 0;
 
   /** Records a fault and returns {@link TOKEN_FAILED}. */
   failAt(fault: TokenFault, at: number, end: number): number {
@@ -123,6 +128,21 @@ export function readHex4(buf: Uint8Array, at: number, end: number): number {
   return (a << 12) | (b << 8) | (c << 4) | d;
 }
 
+/**
+ * UTF-8 length of code unit `unit` as a compact writer with minimal escapes puts it in a string: the
+ * two-byte escapes for the quote, the backslash and \b \f \n \r \t, `\u00XX` for other control
+ * characters, the character itself otherwise — except a lone surrogate, which has no UTF-8 form and
+ * stays a six-byte escape. (A surrogate pair is one four-byte character.)
+ */
+export function compactEscapeLength(unit: number): number {
+  if (unit < 0x20) return unit === 8 || unit === 9 || unit === 10 || unit === 12 || unit === 13 ? 2 : 6;
+  if (unit === BYTE.QUOTE || unit === BYTE.BACKSLASH) return 2;
+  if (unit < 0x80) return 1;
+  if (unit < 0x800) return 2;
+  if (unit >= 0xd800 && unit <= 0xdfff) return 6;
+  return 3;
+}
+
 /** The offset of the first byte at or after `pos` that is not JSON whitespace (space, tab, LF, CR). */
 export function skipWhitespace(buf: Uint8Array, pos: number, end: number): number {
   while (pos < end) {
@@ -139,13 +159,33 @@ export function skipWhitespace(buf: Uint8Array, pos: number, end: number): numbe
  * half of a pair (R-S1) unless `allowLoneSurrogates` (the core profile), which keeps it as that code unit.
  */
 export function scanStringBody(buf: Uint8Array, pos: number, end: number, scan: TokenScan, allowLoneSurrogates: boolean): number {
-  let flags = 0;
-  // OR of every plain byte: its high bit says the body holds UTF-8 beyond ASCII.
+  // The common string, a plain run up to its quote, is scanned here; this part is kept small so that
+  // the optimiser inlines it into every scanner's loop. Anything else goes on in scanStringRest.
   let high = 0;
   let i = pos;
+  let b = 0;
+  while (i < end && ((b = buf[i]!) > BYTE.BACKSLASH || (b >= 0x20 && b !== BYTE.QUOTE && b !== BYTE.BACKSLASH))) {
+    high |= b;
+    i++;
+  }
+  if (i < end && b === BYTE.QUOTE) {
+    scan.flags = high & 0x80 ? STRING_NON_ASCII : 0;
+    scan.escapeExcess = 0;
+    return i;
+  }
+  return scanStringRest(buf, i, end, scan, allowLoneSurrogates, high & 0x80 ? STRING_NON_ASCII : 0);
+}
+
+/** {@link scanStringBody} from `pos` on, where its first plain run stopped short of the quote; `flags` so far. */
+function scanStringRest(buf: Uint8Array, pos: number, end: number, scan: TokenScan, allowLoneSurrogates: boolean, flags: number): number {
+  // OR of every plain byte: its high bit says the body holds UTF-8 beyond ASCII.
+  let high = 0;
+  // Bytes the escapes so far take beyond their compact form.
+  let excess = 0;
+  let i = pos;
   for (;;) {
-    // The hot loop: a run of plain bytes (anything but the quote, the backslash and control bytes),
-    // tested with the cheapest comparison first for letters and UTF-8 bytes (all above the backslash).
+    // A run of plain bytes (anything but the quote, the backslash and control bytes), tested with the
+    // cheapest comparison first for letters and UTF-8 bytes (all above the backslash).
     let b = 0;
     while (i < end && ((b = buf[i]!) > BYTE.BACKSLASH || (b >= 0x20 && b !== BYTE.QUOTE && b !== BYTE.BACKSLASH))) {
       high |= b;
@@ -154,6 +194,7 @@ export function scanStringBody(buf: Uint8Array, pos: number, end: number, scan: 
     if (i >= end) return scan.failAt(TOKEN_FAULT.UNTERMINATED_STRING, i, end);
     if (b === BYTE.QUOTE) {
       scan.flags = high & 0x80 ? flags | STRING_NON_ASCII : flags;
+      scan.escapeExcess = excess;
       return i;
     }
     if (b !== BYTE.BACKSLASH) return scan.failAt(TOKEN_FAULT.CONTROL_CHARACTER, i, end);
@@ -166,18 +207,23 @@ export function scanStringBody(buf: Uint8Array, pos: number, end: number, scan: 
     const e = buf[i + 1]!;
     if (e !== BYTE.LOWER_U) {
       if (SIMPLE_ESCAPE[e] === undefined) return scan.failAt(TOKEN_FAULT.INVALID_ESCAPE, i, end);
+      // `\/` is written as a bare slash; the other one-letter escapes are already compact.
+      if (e === BYTE.SLASH) excess++;
       i += 2;
       continue;
     }
     const unit = readHex4(buf, i + 2, end);
     if (unit < 0) return unicodeEscapeFault(buf, i, end, scan);
     i += 6;
+    excess += 6 - compactEscapeLength(unit);
     if (unit >= 0xd800 && unit <= 0xdbff) {
       // A high surrogate must be followed at once by an escaped low one.
       if (i + 1 < end && buf[i] === BYTE.BACKSLASH && buf[i + 1] === BYTE.LOWER_U) {
         const low = readHex4(buf, i + 2, end);
         if (low < 0) return unicodeEscapeFault(buf, i, end, scan);
         if (low >= 0xdc00 && low <= 0xdfff) {
+          // Twelve escape bytes for one four-byte character (the high half counted 6 - 6 above).
+          excess += 8;
           i += 6;
           continue;
         }

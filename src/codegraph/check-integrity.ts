@@ -149,7 +149,7 @@ function checkEntityOrder(rec: EntityRecord, state: ModelState, ctx: CheckContex
       if (cmp < 0) return ctx.refusal('ENTITY_ORDER', 'module paths are not sorted', { pointer: '/s', member: 's' });
       if (cmp === 0) return ctx.refusal('DUPLICATE_ENTITY', `a second module with path ${JSON.stringify(rec.s)}`, { pointer: '/s', member: 's' });
     }
-    state.modules.set(rec.i, rec.s);
+    state.modules.add(rec.i);
     state.currentModule = rec.i;
     state.currentModulePath = rec.s;
     state.prevWasModule = true;

@@ -140,6 +140,16 @@ export const READ_CHUNK_BYTES = 1 << 22;
 export const READ_OBSERVATION_MAX_BYTES = 8 * 1024 * 1024;
 
 /**
+ * Top-level members whose strings the checks compare (natural keys, file paths, dictionary entries:
+ * R-C6, CG-ORD-1, CG-DICT-2) or quote in a refusal (`t`, `schemaVersion`): the reader holds them, so it
+ * limits them (JSON-LIMIT-1, spec/codegraph "Reading") instead of following a line of any length.
+ */
+export const COMPARED_STRING_MEMBERS: ReadonlySet<string> = new Set(['t', 's', 'd', 'path', 'schemaVersion', 'dict']);
+
+/** Body bytes (as written, escapes included) a string of {@link COMPARED_STRING_MEMBERS} has at most. */
+export const COMPARED_STRING_MAX_BYTES = 1024 * 1024;
+
+/**
  * Every codegraph error code the reader can return (spec/codegraph/error-codes.json registers them,
  * with the rule each enforces; a test keeps the two lists equal).
  */
@@ -185,7 +195,7 @@ export const CG_CODE_NAMES = [
 export type CgCode = (typeof CG_CODE_NAMES)[number];
 
 /** The shared JSON-layer codes the reader returns (spec/shared/error-codes.json). */
-export const JSON_LAYER_CODE_NAMES = [JSON_CODES.SYNTAX, JSON_CODES.INVALID_UTF8, JSON_CODES.BOM, JSON_CODES.DUPLICATE_MEMBER, JSON_CODES.LONE_SURROGATE] as const;
+export const JSON_LAYER_CODE_NAMES = [JSON_CODES.SYNTAX, JSON_CODES.INVALID_UTF8, JSON_CODES.BOM, JSON_CODES.DUPLICATE_MEMBER, JSON_CODES.LONE_SURROGATE, JSON_CODES.LIMIT_EXCEEDED] as const;
 
 export type JsonLayerCode = (typeof JSON_LAYER_CODE_NAMES)[number];
 

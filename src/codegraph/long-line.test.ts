@@ -5,7 +5,7 @@ import { MODEL_MUTATORS } from '../../generators/codegraph/model-mutators.ts';
 import { assertProperty } from '../../test-support/assert-property.ts';
 import { incompleteUtf8Tail } from '../shared/text.ts';
 import { readModelBytes } from './read-model.ts';
-import { READ_OBSERVATION_MAX_BYTES } from './constants.ts';
+import { COMPARED_STRING_MAX_BYTES, READ_OBSERVATION_MAX_BYTES } from './constants.ts';
 import { ops } from './ops.ts';
 import { readModelChunks } from './validate-file.ts';
 
@@ -200,6 +200,86 @@ describe('the chunked reader with its long-line path', () => {
       ),
       { seed: 43, numRuns: 60 },
     );
+  });
+
+  describe('a string the checks compare, past COMPARED_STRING_MAX_BYTES (JSON-LIMIT-1)', () => {
+    const MAX = COMPARED_STRING_MAX_BYTES;
+    const header = (kinds = '"p"') => `{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":[${kinds}],"traits":[],"edges":[],"provenance":[]}}\n`;
+    const eof = (files: number, entities: number) => `{"t":"eof","counts":{"files":${files},"entities":${entities},"edges":0}}\n`;
+    // The body in each place a check compares or quotes a string: a symbol, a path, a dictionary entry, a disambiguator, a type tag.
+    const places: ((body: string) => string)[] = [
+      (b) => header() + `{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"${b}"}\n` + eof(0, 1),
+      (b) => header() + `{"t":"f","i":0,"path":"${b}"}\n` + eof(1, 0),
+      (b) => header(`"a","${b}"`) + eof(0, 0),
+      (b) => header() + `{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"m"}\n{"t":"e","i":1,"k":0,"tr":[],"m":0,"s":"n","d":"${b}"}\n` + eof(0, 2),
+      (b) => header() + `{"t":"${b}"}\n` + eof(0, 0),
+      // A member name inside dict (unknown, so refused in strict after the scan; read past in core).
+      (b) => header().replace('"dict":{', `"dict":{"${b}":0,`) + eof(0, 0),
+    ];
+    /** A body of `bytes` bytes as written, of plain text, escapes, multi-byte characters and escaped pairs, then `tail`. */
+    const bodyOf = (bytes: number, pieces: string[], tail = '') => {
+      const unit = pieces.join('');
+      const text = unit.repeat(Math.floor((bytes - 16) / Buffer.byteLength(unit)));
+      return text + 'x'.repeat(bytes - Buffer.byteLength(text)) + tail;
+    };
+    const readBoth = (text: string, profile: 'core' | 'strict', chunk: number, maxRead: number) => {
+      const bytes = Buffer.from(text);
+      const pipe = recordingPipe(bytes, maxRead);
+      return { chunked: readModelChunks(pipe.read, profile, { chunkBytes: chunk }), whole: readModelBytes(bytes, profile), pipe, bytes };
+    };
+
+    it('accepts a body of exactly the limit and refuses one byte more at that byte, in memory and in chunks', () => {
+      for (const place of places.slice(0, 4)) {
+        const ok = readBoth(place(bodyOf(MAX, ['ab', '\\n', 'é'])), 'strict', 1 << 16, 1 << 16);
+        expect(ok.whole.ok, ok.whole.ok ? '' : ok.whole.error.message).toBe(true);
+        expect(ok.chunked).toStrictEqual(ok.whole);
+        const over = readBoth(place(bodyOf(MAX + 1, ['ab', '\\n', 'é'])), 'strict', 1 << 16, 1 << 16);
+        expect(over.chunked).toStrictEqual(over.whole);
+        const body = over.bytes.indexOf(Buffer.from('x'.repeat(8))) - (MAX - 16 - 8);
+        expect(over.whole.ok ? 'accepted' : [over.whole.error.code, over.whole.error.requirement, over.whole.error.profile]).toStrictEqual(['LIMIT_EXCEEDED', 'JSON-LIMIT-1', 'core']);
+        expect(over.whole.ok ? 0 : over.whole.error.location.byteOffset).toBeGreaterThan(body);
+      }
+    });
+
+    it('gives the whole-input verdict for any body around the limit, fault and chunking (and never holds a longer body)', () => {
+      const piece = fc.constantFrom('a', 'é', '😀', '\\n', '\\u0041', '\\ud83d\\ude00', '\\ud800', '\\', '\u0001', '"', '\r', '\xff');
+      assertProperty(
+        fc.property(
+          fc.constantFrom(...places),
+          // Around the limit, or far past it (longer than a buffer that already holds the limit's end).
+          fc.oneof(fc.integer({ min: -12, max: 12 }), fc.integer({ min: 600_000, max: 1_100_000 })),
+          fc.array(fc.constantFrom('ab', '\\n', 'é', '\\u00e9', '😀', '\\ud83d\\ude00'), { minLength: 1, maxLength: 4 }),
+          fc.array(piece, { maxLength: 3 }),
+          fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>,
+          fc.constantFrom(1 << 16, 100_003),
+          fc.integer({ min: 4096, max: 1 << 17 }),
+          (place, around, pieces, tail, profile, chunk, maxRead) => {
+            const run = readBoth(place(bodyOf(MAX + around, pieces, tail.join(''))), profile, chunk, maxRead);
+            expect(run.chunked).toStrictEqual(run.whole);
+          },
+        ),
+        { seed: 47, numRuns: 12 },
+      );
+    });
+
+    it('limits a plain member name inside dict as it limits an escaped one, whatever a buffer held of it', () => {
+      for (const profile of ['strict', 'core'] as const) {
+        for (const chunk of [1 << 16, 100_003]) {
+          const run = readBoth(places[5]!(bodyOf(MAX + 700_000, ['ab'])), profile, chunk, chunk);
+          expect(run.chunked).toStrictEqual(run.whole);
+          expect(run.whole.ok ? 'accepted' : run.whole.error.code).toBe('LIMIT_EXCEEDED');
+        }
+      }
+    });
+
+    it('reads a 6 MiB symbol on without keeping it: refused at the limit, the buffer bounded', () => {
+      const run = readBoth(places[0]!(bodyOf(6 * MAX, ['abc'])), 'strict', 1 << 16, 1 << 16);
+      expect(run.chunked).toStrictEqual(run.whole);
+      expect(run.whole.ok ? 'accepted' : run.whole.error.code).toBe('LIMIT_EXCEEDED');
+      expect(run.pipe.offered).toBeLessThanOrEqual(4 * MAX);
+      // Read on to the line's end (a CR or a UTF-8 fault there would come first, R-C1).
+      expect(run.pipe.at).toBeGreaterThanOrEqual(run.bytes.length - eof(0, 1).length);
+    });
   });
 
   it('lets the observer go past observeUpToBytes: the same verdict, later records unobserved, and long lines bounded again', () => {

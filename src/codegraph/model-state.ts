@@ -20,8 +20,11 @@ export class ModelState {
 
   prevFilePath: string | undefined;
 
-  /** Module surrogate → module path (R-C5); the only per-entity memory, bounded by the module count. */
-  readonly modules = new Map<number, string>();
+  /**
+   * The module surrogates (R-C5: m names a module); the only per-entity memory, bounded by the module
+   * count. Their paths are not kept: only the current module's is compared (CG-ORD-1).
+   */
+  readonly modules = new Set<number>();
   currentModule = -1;
   currentModulePath = '';
   /** The previous entity's order key inside the current module. */

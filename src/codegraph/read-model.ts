@@ -13,7 +13,7 @@ import { CheckContext, gapShift, NO_GAPS, type Checked, type LineGap } from './c
 import { checkIntegrity } from './check-integrity.ts';
 import { checkSequence } from './check-sequence.ts';
 import { checkTraitKeys } from './check-trait-keys.ts';
-import { BYTE, codeInfo, SECTION, UTF8_BOM, type ReaderCode } from './constants.ts';
+import { BYTE, codeInfo, COMPARED_STRING_MAX_BYTES, COMPARED_STRING_MEMBERS, SECTION, UTF8_BOM, type ReaderCode } from './constants.ts';
 import { ModelState } from './model-state.ts';
 import type { ModelRecord } from './records.ts';
 import { resolveDictionaries } from './resolve-dictionaries.ts';
@@ -74,6 +74,8 @@ export class ModelReader {
     this.scanner = new LineScanner({
       allowDuplicates: !this.ctx.enforces(JSON_CODES.DUPLICATE_MEMBER),
       allowLoneSurrogates: !this.ctx.enforces(JSON_CODES.LONE_SURROGATE),
+      limitedMembers: COMPARED_STRING_MEMBERS,
+      maxLimitedStringBytes: COMPARED_STRING_MAX_BYTES,
     });
     this.splitter = new LineSplitter(this.ctx, (buf, start, end, hasLF) => this.readLine(buf, start, end, hasLF));
   }

@@ -93,6 +93,13 @@ export interface ScanOptions {
   readonly allowDuplicates: boolean;
   /** Keep an escaped lone surrogate instead of refusing (core profile). */
   readonly allowLoneSurrogates: boolean;
+  /**
+   * Top-level members whose strings (at any depth, member names included) have a body of at most
+   * `maxLimitedStringBytes` bytes as written; a longer one is refused with LIMIT_EXCEEDED (JSON-LIMIT-1)
+   * at its first byte past the limit. None when undefined.
+   */
+  readonly limitedMembers?: ReadonlySet<string>;
+  readonly maxLimitedStringBytes?: number;
 }
 
 interface Frame {
@@ -137,6 +144,7 @@ export class LineScanner {
   private building = false;
   /** The top-level member being scanned (its pointer is built only when something fails). */
   private member: string | undefined;
+  private readonly maxLimitedBytes: number;
   /**
    * When the last scan failed inside a string it was not building, because the range ended (a prefix
    * of a long line): where that string's body starts and the offset up to which the body is known
@@ -170,7 +178,9 @@ export class LineScanner {
   private faultMessage = '';
   private faultPointer = '';
 
-  constructor(private readonly options: ScanOptions) {}
+  constructor(private readonly options: ScanOptions) {
+    this.maxLimitedBytes = options.maxLimitedStringBytes ?? Number.POSITIVE_INFINITY;
+  }
 
   /**
    * Set when the last failure came from reaching `end` (the line may go on past it): a long line is
@@ -444,7 +454,8 @@ export class LineScanner {
       if (c === BYTE.BACKSLASH || c < 0x20 || c >= 0x80) return this.scanString(true) as string | typeof FAILED;
       i++;
     }
-    if (i >= end) return this.scanString(true) as string | typeof FAILED;
+    // Past the buffer, or long enough for a limited member's limit: the string path reads (or refuses) it.
+    if (i >= end || i - start > this.maxLimitedBytes) return this.scanString(true) as string | typeof FAILED;
     this.pos = i + 1;
     const id = internedIdAt(buf, start, i);
     this.nameId = id;
@@ -496,8 +507,16 @@ export class LineScanner {
   private scanString(build: boolean): string | null | typeof FAILED {
     const { buf, tokens } = this;
     const start = this.pos + 1;
-    const close = scanStringBody(buf, start, this.end, tokens, this.options.allowLoneSurrogates);
+    // A limited string is scanned up to one byte past its limit (where its closing quote may stand);
+    // the member is looked at only when the line goes on past that (never on a short line).
+    const capped = this.end - start > this.maxLimitedBytes + 1 && this.member !== undefined && this.options.limitedMembers?.has(this.member) === true;
+    const close = scanStringBody(buf, start, capped ? start + this.maxLimitedBytes + 1 : this.end, tokens, this.options.allowLoneSurrogates);
     if (close === TOKEN_FAILED) {
+      if (capped && tokens.truncated) {
+        // JSON-LIMIT-1: the body goes on past the limit (bytes the line holds: decided now, whatever follows).
+        tokens.truncated = false;
+        return this.fault(JSON_CODES.LIMIT_EXCEEDED, start + this.maxLimitedBytes, `a string longer than ${this.maxLimitedBytes} bytes in "${this.member}" (the reader's limit for strings the checks compare or quote)`);
+      }
       if (!build && tokens.truncated) {
         this.skippedBodyStart = start;
         this.skippedBodyGood = tokens.faultAt;

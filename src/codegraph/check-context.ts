@@ -5,6 +5,7 @@
  * bad input.
  */
 import { fail, formatError, ok, type FormatError, type Profile, type Result } from '../shared/errors.ts';
+import { isEnforced } from '../shared/refusals.ts';
 import { escapePointerToken } from '../shared/json/pointer.ts';
 import { JsonNumber } from '../shared/json/value.ts';
 import { codeInfo, UINT64_MAX, type ReaderCode } from './constants.ts';
@@ -66,16 +67,11 @@ export class CheckContext {
    * offsets are its `length` further (the gaps before it add up). Empty when nothing was dropped.
    */
   gaps: readonly LineGap[] = NO_GAPS;
-  /** True under the strict profile: every rule is enforced. */
-  readonly strict: boolean;
-
-  constructor(readonly profile: Profile) {
-    this.strict = profile === 'strict';
-  }
+  constructor(readonly profile: Profile) {}
 
   /** True when this read enforces the rule of `code`: core rules always, strict ones under strict only. */
   enforces(code: ReaderCode): boolean {
-    return this.strict || codeInfo(code).profile === 'core';
+    return isEnforced(this.profile, codeInfo(code).profile);
   }
 
   /**
@@ -90,7 +86,7 @@ export class CheckContext {
   /** The FormatError of `code` at `where` in the current line (see {@link refusal}). */
   errorOf(code: ReaderCode, message: string, where: Where = {}): FormatError {
     const info = codeInfo(code);
-    if (info.profile !== 'core' && !this.strict) throw new Error(`reader bug: ${code} (strict) refused under the core profile`);
+    if (!isEnforced(this.profile, info.profile)) throw new Error(`reader bug: ${code} (strict) refused under the core profile`);
     return formatError(code, info.requirement, message, this.locate(where), info.profile);
   }
 

@@ -3,7 +3,7 @@
  * (both from the spec registries, see {@link RULES}), the line, the byte offset and the pointer.
  */
 import { formatError, type FormatError, type Profile } from '../shared/errors.ts';
-import { refusalFor, type RefusalRule } from '../shared/refusals.ts';
+import { isEnforced, refusalFor, type RefusalRule } from '../shared/refusals.ts';
 import { CODES } from './constants.ts';
 
 /** Where the line being checked starts (line numbers are 1-based, offsets 0-based and absolute). */
@@ -83,7 +83,7 @@ export const RULES = {
 
 /** True when a read under `profile` enforces `rule`: core rules always, strict ones under strict only. */
 export function enforces(profile: Profile, rule: RefusalRule): boolean {
-  return rule.profile === 'core' || profile === 'strict';
+  return isEnforced(profile, rule.profile);
 }
 
 /** A refusal of `rule` at a line, optionally naming the pointer and member the rule is about. */

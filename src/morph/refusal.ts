@@ -3,7 +3,7 @@
  * the spec registries (code → rule → profile, spec/morph and spec/shared), never from the call site.
  */
 import { formatError, type ErrorLocation, type FormatError, type Profile, type Result } from '../shared/errors.ts';
-import { profileFor } from '../shared/refusals.ts';
+import { isEnforced, profileFor } from '../shared/refusals.ts';
 
 /** A refusal with `code` citing `requirement`, with that rule's registered profile. */
 export function morphError(code: string, requirement: string, message: string, location: ErrorLocation = {}): FormatError {
@@ -26,5 +26,5 @@ export function refuse(code: string, requirement: string, message: string, locat
  * asks before a check and, when it is not enforced, goes on with the core reading its rule documents.
  */
 export function enforces(profile: Profile, code: string, requirement: string): boolean {
-  return profile === 'strict' || profileFor('morph', code, requirement) === 'core';
+  return isEnforced(profile, profileFor('morph', code, requirement));
 }

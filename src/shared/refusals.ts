@@ -94,3 +94,12 @@ export function requirementProfile(id: string): Profile {
   if (own === undefined) throw new Error(`registry: unknown requirement ${id}`);
   return own;
 }
+
+/**
+ * Whether a read under `profile` enforces a rule whose registered profile is `ruleProfile`: `strict`
+ * enforces every rule, `core` only the rules the format documents state. The one answer every reader
+ * asks before a check that only some profiles make.
+ */
+export function isEnforced(profile: Profile, ruleProfile: Profile): boolean {
+  return profile === 'strict' || ruleProfile === 'core';
+}

@@ -232,7 +232,11 @@ export class ModelReader {
     if (!isUtf8(buf.subarray(pos, end - tail))) {
       return this.stop(ctx.refusal(JSON_CODES.INVALID_UTF8, 'the line is not well-formed UTF-8', { at: firstInvalidUtf8Offset(buf, pos, end - tail) }), end);
     }
-    const fault = this.prefixFault(buf, pos, end);
+    let cr = ctx.enforces('MODEL_CARRIAGE_RETURN') ? buf.indexOf(BYTE.CR, pos) : -1;
+    if (cr >= end) cr = -1;
+    // R-C1 (strict): a CR refuses the line whatever its JSON (only a UTF-8 fault further on comes
+    // first), so such a line is read on at once: nothing of it may be dropped, and nothing needs keeping.
+    const fault = this.prefixFault(buf, pos, end) ?? (cr >= 0 ? ctx.refusal('MODEL_CARRIAGE_RETURN', 'a CR byte (lines end with LF alone)', { at: cr }).error : undefined);
     if (fault === undefined) {
       // Nothing taken: the line is read again, whole, by push().
       ctx.line = line - 1;
@@ -241,12 +245,11 @@ export class ModelReader {
       ctx.lineStart = before.lineStart;
       return start;
     }
-    const cr = ctx.enforces('MODEL_CARRIAGE_RETURN') ? buf.indexOf(BYTE.CR, pos) : -1;
     this.drain = {
       fault,
       line,
       lineFileStart: fileStart + (pos - start),
-      crAt: cr >= 0 && cr < end ? fileStart + (cr - start) + shift(cr) : -1,
+      crAt: cr >= 0 ? fileStart + (cr - start) + shift(cr) : -1,
       carry: tail > 0 ? Buffer.from(buf.subarray(end - tail, end)) : EMPTY,
       carryFileOffset: fileStart + (end - tail - start) + shift(end - tail),
     };

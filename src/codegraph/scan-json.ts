@@ -114,6 +114,8 @@ interface Frame {
   readonly firstAt: number;
   /** Buffer offset right after the comma before the current item (the first item's offset before any comma). */
   itemAt: number;
+  /** The same for the item before the current one. */
+  prevItemAt: number;
 }
 
 /** The gaps of a long line the scanner needs: where the first items of an array no check reads were dropped, and how many. */
@@ -325,6 +327,7 @@ export class LineScanner {
         if (c === BYTE.COMMA) {
           this.pos++;
           top.index++;
+          top.prevItemAt = top.itemAt;
           top.itemAt = this.pos;
           if (top.isObject) {
             this.pos = skipWhitespace(this.buf, this.pos, this.end);
@@ -365,6 +368,7 @@ export class LineScanner {
         index: this.itemGaps.length > 0 && !this.building && !isObject ? this.droppedItemsAt(this.pos) : 0,
         firstAt: this.pos,
         itemAt: this.pos,
+        prevItemAt: this.pos,
       };
       this.stack.push(frame);
       if (isObject && !this.scanMemberName(frame)) return FAILED;
@@ -419,13 +423,19 @@ export class LineScanner {
     for (const frame of this.stack) {
       if (frame.container !== undefined || frame.isObject) continue;
       // The current item starts past the whitespace after its comma (the first item's offset already does).
-      const itemAt = skipWhitespace(this.buf, frame.itemAt, end);
+      let itemAt = skipWhitespace(this.buf, frame.itemAt, end);
+      let index = frame.index;
+      if (itemAt >= end) {
+        // The range ends before the current item begins: keep the item before it (whole), and its comma.
+        itemAt = skipWhitespace(this.buf, frame.prevItemAt, end);
+        index--;
+      }
       const span = itemAt - frame.firstAt;
-      if (itemAt >= end || span <= best) continue;
+      if (span <= best) continue;
       best = span;
       this.skippedItemsFrom = frame.firstAt;
       this.skippedItemsTo = itemAt;
-      this.skippedItemsIndex = frame.index;
+      this.skippedItemsIndex = index;
     }
   }
 

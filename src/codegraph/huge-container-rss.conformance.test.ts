@@ -3,7 +3,8 @@
  * `testee exec codegraph.read` accept a model whose one entity carries a member no trait contributes
  * (R-C4: it passes untouched) holding a 300 MB array of small objects, arrays, strings, numbers and
  * literals, from a regular file and through a pipe, under the 200 MB bound, measured in a child. The
- * reader drops the checked items of such an array instead of holding the line.
+ * reader drops the checked items of such an array instead of holding the line; and so, on a line with
+ * 300 MB of spaces and tabs between two members, it drops the whitespace but its first byte.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
@@ -22,6 +23,18 @@ const EOF = '{"t":"eof","counts":{"files":0,"entities":1,"edges":0}}';
 /** One item of the huge array (with its comma): nested containers, escapes, a number and literals. */
 const ITEM = '{"k":"v\\n","n":[1,2.5e3,true,null,[]],"o":{}},';
 const ITEMS = Math.floor(300_000_000 / ITEM.length);
+/** The shell that writes the array model into a pipe. */
+const ARRAY_SCRIPT = [
+  `printf '%s\\n%s' '${HEADER}' '${ENTITY_START}'`,
+  `yes '${ITEM}' | tr -d '\\n' | head -c ${ITEMS * ITEM.length}`,
+  `printf '%s\\n%s\\n' '${ENTITY_END}' '${EOF}'`,
+].join('; ');
+/** The shell that writes a model with 300 MB of spaces and tabs between two members of its entity. */
+const SPACE_SCRIPT = [
+  `printf '%s\\n%s' '${HEADER}' '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a",'`,
+  `yes ' \t' | tr -d '\\n' | head -c 300000000`,
+  `printf '%s\\n%s\\n' '"name":"n"}' '${EOF}'`,
+].join('; ');
 
 /** Writes the model in 1 MiB pieces (the test itself never holds the line). */
 function writeModel(path: string): void {
@@ -40,14 +53,9 @@ function writeModel(path: string): void {
 }
 
 /** Runs `formcert <args…> <fifo>` with the same model written into the fifo by a shell (no file holds it). */
-async function throughPipe(args: string[], label: string): Promise<Run> {
+async function throughPipe(args: string[], label: string, script = ARRAY_SCRIPT): Promise<Run> {
   const fifo = join(dir, `pipe-${label.replace(/\W+/g, '-')}`);
   spawnSync('mkfifo', [fifo]);
-  const script = [
-    `printf '%s\\n%s' '${HEADER}' '${ENTITY_START}'`,
-    `yes '${ITEM}' | tr -d '\\n' | head -c ${ITEMS * ITEM.length}`,
-    `printf '%s\\n%s\\n' '${ENTITY_END}' '${EOF}'`,
-  ].join('; ');
   const feeder = spawn('sh', ['-c', `(${script}) > ${fifo} 2>/dev/null`], { stdio: 'ignore' });
   const run = await runCliWithPeakRss([...args, fifo], label);
   feeder.kill('SIGKILL');
@@ -76,5 +84,18 @@ describe('a valid line holding a 300 MB array no check reads', () => {
     expect(pipedExec.status).toBe(4);
     expect(pipedExec.peakKb).toBeGreaterThan(0);
     expect(pipedExec.peakKb).toBeLessThan(LIMIT_KB);
+  }, 600_000);
+});
+
+describe('a valid line with 300 MB of whitespace between two members', () => {
+  it('validate codegraph and testee exec codegraph.read accept it through a pipe under the bound', async () => {
+    const piped = await throughPipe(['validate', 'codegraph'], 'codegraph 300 MB whitespace (pipe)', SPACE_SCRIPT);
+    expect(piped.status).toBe(0);
+    expect(piped.peakKb).toBeGreaterThan(0);
+    expect(piped.peakKb).toBeLessThan(LIMIT_KB);
+    const exec = await throughPipe(['testee', 'exec', 'codegraph.read'], 'codegraph.read 300 MB whitespace (pipe)', SPACE_SCRIPT);
+    expect(exec.status).toBe(4);
+    expect(exec.peakKb).toBeGreaterThan(0);
+    expect(exec.peakKb).toBeLessThan(LIMIT_KB);
   }, 600_000);
 });

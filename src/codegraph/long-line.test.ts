@@ -203,6 +203,36 @@ describe('the chunked reader with its long-line path', () => {
     );
   });
 
+  it('drops a huge run of whitespace between tokens but its first byte: the whole-input verdict and error, and a bounded buffer', () => {
+    const header = '{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p"],"traits":["TNamed"],"edges":[],"provenance":[]}}\n';
+    const eof = '{"t":"eof","counts":{"files":0,"entities":1,"edges":0}}\n';
+    // Every place between tokens (§), in read members and unread ones, at the line's start and end; one holds the run.
+    const line = '§{§"t"§:§"e",§"i":0§,"k":0,"tr":[§0§],"m":0,"s":"a","extra":[1,§{"a":§2}],"name"§:"n"§}§';
+    const spots = line.split('§').length - 1;
+    const run = fc.array(fc.constantFrom(' ', '\t', '\r'), { minLength: 1, maxLength: 3 }).chain((unit) => fc.integer({ min: 300, max: 3000 }).map((n) => unit.join('').repeat(n)));
+    // A fault right after the run, or none.
+    const after = fc.constantFrom('', '', 'x', ',', '}', '"', '\u0001');
+    assertProperty(
+      fc.property(
+        fc.integer({ min: 0, max: spots - 1 }),
+        run,
+        after,
+        fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>,
+        fc.constantFrom(256, 301, 1024),
+        fc.integer({ min: 7, max: 1000 }),
+        (spot, space, extra, profile, chunk, maxRead) => {
+          let n = 0;
+          const text = header + line.replace(/§/g, () => (n++ === spot ? space + extra : '')) + '\n' + eof;
+          const bytes = Buffer.from(text);
+          const pipe = recordingPipe(bytes, maxRead);
+          expect(readModelChunks(pipe.read, profile, { chunkBytes: chunk })).toStrictEqual(readModelBytes(bytes, profile));
+          expect(pipe.offered).toBeLessThanOrEqual(8 * chunk);
+        },
+      ),
+      { seed: 53, numRuns: 60 },
+    );
+  });
+
   describe('a string the checks compare, past COMPARED_STRING_MAX_BYTES (JSON-LIMIT-1)', () => {
     const MAX = COMPARED_STRING_MAX_BYTES;
     const header = (kinds = '"p"') => `{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":[${kinds}],"traits":[],"edges":[],"provenance":[]}}\n`;

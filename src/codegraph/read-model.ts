@@ -130,13 +130,14 @@ export class ModelReader {
   }
 
   /**
-   * Called when {@link pushLongLine} took nothing (`buf[0, filled)` is a prefix of one line that may
-   * still be valid): when that prefix ends inside a value the reader does not build (validation only,
-   * no observer), what of it is already checked is dropped from the buffer, in place, and the line's
-   * later locations are shifted by what was dropped — the checked middle of a string's body, or the
-   * whole items an array has passed (the items left keep their indices). Gives the bytes left
-   * (`filled` when nothing could be dropped: the caller then grows the buffer). Memory then follows the
-   * rest of the line, not a huge string or array in it.
+   * Called when {@link pushLongLine} took nothing (`buf[0, filled)` is a prefix of one line that
+   * may still be valid): when that prefix ends inside a value the reader does not build, or between
+   * two tokens (validation only, no observer), what of it is already checked is dropped from the
+   * buffer, in place, and the line's later locations are shifted by what was dropped — the checked
+   * middle of a string's body, the whole items an array has passed (the items left keep their
+   * indices), or the whitespace between two tokens but its first byte. Gives the bytes left
+   * (`filled` when nothing could be dropped: the caller then grows the buffer). Memory then follows
+   * the rest of the line, not a huge string, array or run of whitespace in it.
    */
   compactLongLine(buf: Buffer, filled: number): number {
     const { scanner } = this;
@@ -152,8 +153,21 @@ export class ModelReader {
       cut = lastSafeCut(buf, body, good);
     }
     const stringBytes = cut - body;
+    // Between tokens, the whitespace the prefix ends with, but its first byte (it may separate tokens).
+    let space = filled;
+    if (scanner.endsBetweenTokens) {
+      while (space > 0 && isJsonSpace(buf[space - 1]!)) space--;
+      if (space < filled) space++;
+    }
+    const spaceBytes = filled - space;
     // Not worth a copy when most of the buffer is the rest of the line.
-    if (Math.max(itemBytes, stringBytes) < filled >> 2) return filled;
+    if (Math.max(itemBytes, stringBytes, spaceBytes) < filled >> 2) return filled;
+    if (spaceBytes >= itemBytes && spaceBytes >= stringBytes) {
+      // The buffer's end: nothing to move.
+      if (last && last.at === space && last.items === undefined) last.length += spaceBytes;
+      else this.gaps.push({ at: space, length: spaceBytes });
+      return space;
+    }
     if (itemBytes >= stringBytes) return this.dropItems(buf, filled, scanner.skippedItemsFrom, scanner.skippedItemsTo, scanner.skippedItemsIndex);
     buf.copy(buf, body, cut, filled);
     if (last && last.at === body) last.length += stringBytes;
@@ -367,6 +381,11 @@ export class ModelReader {
     this.observer?.(rec, members, ctx);
     return OK;
   }
+}
+
+/** JSON whitespace as the scanner skips it (a CR reaches the scanner in the core profile only, R-C1). */
+function isJsonSpace(c: number): boolean {
+  return c === BYTE.SPACE || c === BYTE.TAB || c === BYTE.CR || c === BYTE.LF;
 }
 
 /**

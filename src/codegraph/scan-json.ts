@@ -164,6 +164,11 @@ export class LineScanner {
   skippedItemsTo = -1;
   skippedItemsIndex = 0;
   /**
+   * When the last scan ended at the range's end between two tokens or after the value (where whitespace
+   * may stand, not inside a string, number or literal): the long-line path may drop whitespace there.
+   */
+  endsBetweenTokens = false;
+  /**
    * The current long line's gaps (see ModelReader): an array no check reads whose first item starts at
    * a gap's `at` had that gap's `items` dropped, so its item indices (in a refusal's pointer) start there.
    */
@@ -205,6 +210,7 @@ export class LineScanner {
     this.tokens.truncated = false;
     this.skippedBodyStart = -1;
     this.skippedItemsFrom = -1;
+    this.endsBetweenTokens = false;
     out.count = 0;
     this.stack.length = 0;
     this.member = undefined;
@@ -562,6 +568,8 @@ export class LineScanner {
   private expectEnd(): boolean {
     this.pos = skipWhitespace(this.buf, this.pos, this.end);
     if (this.pos < this.end) return this.fault(JSON_CODES.SYNTAX, this.pos, 'unexpected bytes after the record') !== FAILED;
+    // Whitespace may follow the value (in a long line's prefix, more of it).
+    this.endsBetweenTokens = true;
     return true;
   }
 
@@ -582,6 +590,8 @@ export class LineScanner {
 
   /** A grammar fault at the current position. */
   private fail(message: string): typeof FAILED {
+    // A grammar fault at the range's end: the scan stood between tokens.
+    if (this.pos >= this.end) this.endsBetweenTokens = true;
     return this.fault(JSON_CODES.SYNTAX, this.pos, message);
   }
 

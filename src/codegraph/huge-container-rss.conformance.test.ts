@@ -4,7 +4,8 @@
  * (R-C4: it passes untouched) holding a 300 MB array of small objects, arrays, strings, numbers and
  * literals, from a regular file and through a pipe, under the 200 MB bound, measured in a child. The
  * reader drops the checked items of such an array instead of holding the line; and so, on a line with
- * 300 MB of spaces and tabs between two members, it drops the whitespace but its first byte.
+ * 300 MB of spaces and tabs between two members, it drops the whitespace but its first byte, and of a
+ * 300 MB number in such a member, the digits of each run but the first.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
@@ -28,6 +29,14 @@ const ARRAY_SCRIPT = [
   `printf '%s\\n%s' '${HEADER}' '${ENTITY_START}'`,
   `yes '${ITEM}' | tr -d '\\n' | head -c ${ITEMS * ITEM.length}`,
   `printf '%s\\n%s\\n' '${ENTITY_END}' '${EOF}'`,
+].join('; ');
+/** The shell that writes a model whose entity has a member no trait contributes holding a 300 MB number. */
+const NUMBER_SCRIPT = [
+  `printf '%s\\n%s' '${HEADER}' '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","extra":-1'`,
+  'head -c 150000000 /dev/zero | tr "\\0" 7',
+  `printf '%s' '.5'`,
+  'head -c 150000000 /dev/zero | tr "\\0" 3',
+  `printf '%s\\n%s\\n' 'e+12,"name":"n"}' '${EOF}'`,
 ].join('; ');
 /** The shell that writes a model with 300 MB of spaces and tabs between two members of its entity. */
 const SPACE_SCRIPT = [
@@ -84,6 +93,19 @@ describe('a valid line holding a 300 MB array no check reads', () => {
     expect(pipedExec.status).toBe(4);
     expect(pipedExec.peakKb).toBeGreaterThan(0);
     expect(pipedExec.peakKb).toBeLessThan(LIMIT_KB);
+  }, 600_000);
+});
+
+describe('a valid line with a 300 MB number no check reads', () => {
+  it('validate codegraph and testee exec codegraph.read accept it through a pipe under the bound', async () => {
+    const piped = await throughPipe(['validate', 'codegraph'], 'codegraph 300 MB number (pipe)', NUMBER_SCRIPT);
+    expect(piped.status).toBe(0);
+    expect(piped.peakKb).toBeGreaterThan(0);
+    expect(piped.peakKb).toBeLessThan(LIMIT_KB);
+    const exec = await throughPipe(['testee', 'exec', 'codegraph.read'], 'codegraph.read 300 MB number (pipe)', NUMBER_SCRIPT);
+    expect(exec.status).toBe(4);
+    expect(exec.peakKb).toBeGreaterThan(0);
+    expect(exec.peakKb).toBeLessThan(LIMIT_KB);
   }, 600_000);
 });
 

@@ -233,6 +233,38 @@ describe('the chunked reader with its long-line path', () => {
     );
   });
 
+  it('drops the digits of a huge number nobody reads but the first of their run: the whole-input verdict and error, and a bounded buffer', () => {
+    const header = '{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p"],"traits":["TNamed"],"edges":[],"provenance":[]}}\n';
+    const eof = '{"t":"eof","counts":{"files":0,"entities":1,"edges":0}}\n';
+    // Long digit runs in the integer part, the fraction and the exponent, a bad lexeme (leading zero, no
+    // digit), and what follows: the rest of the record, or a fault.
+    const digits = fc.integer({ min: 300, max: 4000 }).map((n) => '7'.repeat(n));
+    const lexeme = fc.tuple(fc.constantFrom('', '-'), fc.constantFrom('1', '0', '9'), digits, fc.constantFrom('', '.5', '.', 'e+'), fc.option(digits), fc.constantFrom('', 'e', 'E-1', '0'))
+      .map(([sign, first, int, dot, frac, exp]) => sign + first + int + dot + (frac ?? '') + exp);
+    const after = fc.constantFrom(',"name":"n"}', ',"name":"n"}', '}', ' ,"name":"n"}', 'x', '.', '"');
+    const place = fc.constantFrom(
+      (n: string, a: string) => `{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","extra":${n}${a}`,
+      (n: string, a: string) => `{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","name":"n","extra":[1,{"x":${n}${a.replace('}', '}]}')}`,
+    );
+    assertProperty(
+      fc.property(
+        lexeme,
+        after,
+        place,
+        fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>,
+        fc.constantFrom(256, 301, 1024),
+        fc.integer({ min: 7, max: 1000 }),
+        (n, a, at, profile, chunk, maxRead) => {
+          const bytes = Buffer.from(header + at(n, a) + '\n' + eof);
+          const pipe = recordingPipe(bytes, maxRead);
+          expect(readModelChunks(pipe.read, profile, { chunkBytes: chunk })).toStrictEqual(readModelBytes(bytes, profile));
+          expect(pipe.offered).toBeLessThanOrEqual(8 * chunk);
+        },
+      ),
+      { seed: 59, numRuns: 60 },
+    );
+  });
+
   describe('a string the checks compare, past COMPARED_STRING_MAX_BYTES (JSON-LIMIT-1)', () => {
     const MAX = COMPARED_STRING_MAX_BYTES;
     const header = (kinds = '"p"') => `{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":[${kinds}],"traits":[],"edges":[],"provenance":[]}}\n`;

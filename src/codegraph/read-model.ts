@@ -135,9 +135,10 @@ export class ModelReader {
    * two tokens (validation only, no observer), what of it is already checked is dropped from the
    * buffer, in place, and the line's later locations are shifted by what was dropped — the checked
    * middle of a string's body, the whole items an array has passed (the items left keep their
-   * indices), or the whitespace between two tokens but its first byte. Gives the bytes left
+   * indices), the whitespace between two tokens but its first byte, or the digits of an unread number
+   * but the first of their run. Gives the bytes left
    * (`filled` when nothing could be dropped: the caller then grows the buffer). Memory then follows
-   * the rest of the line, not a huge string, array or run of whitespace in it.
+   * the rest of the line, not a huge string, array, number or run of whitespace in it.
    */
   compactLongLine(buf: Buffer, filled: number): number {
     const { scanner } = this;
@@ -159,14 +160,23 @@ export class ModelReader {
       while (space > 0 && isJsonSpace(buf[space - 1]!)) space--;
       if (space < filled) space++;
     }
-    const spaceBytes = filled - space;
+    // In the last digit run of a number nobody reads that the prefix ends with: all its digits but the
+    // first (a run of digits after its first reads the same way however long it is).
+    let digits = filled;
+    if (scanner.endsBetweenTokens && scanner.skippedNumberAt >= 0) {
+      while (digits > scanner.skippedNumberAt && isDigit(buf[digits - 1]!)) digits--;
+      if (digits < filled) digits++;
+    }
+    // Both end the buffer: one of them is empty.
+    const tail = Math.min(space, digits);
+    const tailBytes = filled - tail;
     // Not worth a copy when most of the buffer is the rest of the line.
-    if (Math.max(itemBytes, stringBytes, spaceBytes) < filled >> 2) return filled;
-    if (spaceBytes >= itemBytes && spaceBytes >= stringBytes) {
+    if (Math.max(itemBytes, stringBytes, tailBytes) < filled >> 2) return filled;
+    if (tailBytes >= itemBytes && tailBytes >= stringBytes) {
       // The buffer's end: nothing to move.
-      if (last && last.at === space && last.items === undefined) last.length += spaceBytes;
-      else this.gaps.push({ at: space, length: spaceBytes });
-      return space;
+      if (last && last.at === tail && last.items === undefined) last.length += tailBytes;
+      else this.gaps.push({ at: tail, length: tailBytes });
+      return tail;
     }
     if (itemBytes >= stringBytes) return this.dropItems(buf, filled, scanner.skippedItemsFrom, scanner.skippedItemsTo, scanner.skippedItemsIndex);
     buf.copy(buf, body, cut, filled);
@@ -381,6 +391,10 @@ export class ModelReader {
     this.observer?.(rec, members, ctx);
     return OK;
   }
+}
+
+function isDigit(c: number): boolean {
+  return c >= BYTE.ZERO && c <= BYTE.NINE;
 }
 
 /** JSON whitespace as the scanner skips it (a CR reaches the scanner in the core profile only, R-C1). */

@@ -168,6 +168,8 @@ export class LineScanner {
    * may stand, not inside a string, number or literal): the long-line path may drop whitespace there.
    */
   endsBetweenTokens = false;
+  /** Where a number the scan did not build starts, when it ran to the range's end (it may go on); -1 otherwise. */
+  skippedNumberAt = -1;
   /**
    * The current long line's gaps (see ModelReader): an array no check reads whose first item starts at
    * a gap's `at` had that gap's `items` dropped, so its item indices (in a refusal's pointer) start there.
@@ -211,6 +213,7 @@ export class LineScanner {
     this.skippedBodyStart = -1;
     this.skippedItemsFrom = -1;
     this.endsBetweenTokens = false;
+    this.skippedNumberAt = -1;
     out.count = 0;
     this.stack.length = 0;
     this.member = undefined;
@@ -553,7 +556,11 @@ export class LineScanner {
     const after = scanNumber(buf, start, this.end, tokens);
     if (after === TOKEN_FAILED) return this.tokenFault();
     this.pos = after;
-    if (!this.building) return null;
+    if (!this.building) {
+      // It may go on past the range (a long line's prefix): the long-line path may drop digits of it.
+      if (after === this.end) this.skippedNumberAt = start;
+      return null;
+    }
     if (tokens.flags === 0 && after - start <= 15) return tokens.integer;
     return new JsonNumber(buf.toString('latin1', start, after));
   }

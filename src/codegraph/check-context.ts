@@ -32,11 +32,14 @@ export type Checked = Result<undefined>;
  * Bytes dropped from a long line's buffer: from buffer offset `at` on, file offsets are `length` further.
  * A gap that dropped the first items of an array no check reads says how many (`items`), so that the
  * items left keep their indices in a refusal's pointer; `at` is then where the array's first item began.
+ * One that dropped an object's first members keeps their names instead (strict: R-S1 duplicates).
  */
 export interface LineGap {
   readonly at: number;
   length: number;
   readonly items?: number;
+  /** Of an object's first members dropped (strict profile): their names, for R-S1's duplicate check. */
+  readonly names?: Set<string>;
 }
 
 /** No bytes dropped. */

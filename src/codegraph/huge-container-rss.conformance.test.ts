@@ -4,8 +4,9 @@
  * (R-C4: it passes untouched) holding a 300 MB array of small objects, arrays, strings, numbers and
  * literals, from a regular file and through a pipe, under the 200 MB bound, measured in a child. The
  * reader drops the checked items of such an array instead of holding the line; and so, on a line with
- * 300 MB of spaces and tabs between two members, it drops the whitespace but its first byte, and of a
- * 300 MB number in such a member, the digits of each run but the first.
+ * 300 MB of spaces and tabs between two members, it drops the whitespace but its first byte, of a
+ * 300 MB number in such a member the digits of each run but the first, and of a 300 MB object (core
+ * profile) its checked members.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
@@ -37,6 +38,13 @@ const NUMBER_SCRIPT = [
   `printf '%s' '.5'`,
   'head -c 150000000 /dev/zero | tr "\\0" 3',
   `printf '%s\\n%s\\n' 'e+12,"name":"n"}' '${EOF}'`,
+].join('; ');
+/** The shell that writes a model whose entity has a member no trait contributes holding a 300 MB object (one name repeated). */
+const MEMBER = '"k":[1,"s",{}],';
+const OBJECT_SCRIPT = [
+  `printf '%s\\n%s' '${HEADER}' '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","extra":{'`,
+  `yes '${MEMBER}' | tr -d '\\n' | head -c ${Math.floor(300_000_000 / MEMBER.length) * MEMBER.length}`,
+  `printf '%s\\n%s\\n' '"z":0},"name":"n"}' '${EOF}'`,
 ].join('; ');
 /** The shell that writes a model with 300 MB of spaces and tabs between two members of its entity. */
 const SPACE_SCRIPT = [
@@ -93,6 +101,19 @@ describe('a valid line holding a 300 MB array no check reads', () => {
     expect(pipedExec.status).toBe(4);
     expect(pipedExec.peakKb).toBeGreaterThan(0);
     expect(pipedExec.peakKb).toBeLessThan(LIMIT_KB);
+  }, 600_000);
+});
+
+describe('a line with a 300 MB object no check reads, under the core profile (which lets its repeated member name pass)', () => {
+  it('validate codegraph --profile core and testee exec --profile core codegraph.read accept it through a pipe under the bound', async () => {
+    const piped = await throughPipe(['validate', 'codegraph', '--profile', 'core'], 'codegraph core 300 MB object (pipe)', OBJECT_SCRIPT);
+    expect(piped.status).toBe(0);
+    expect(piped.peakKb).toBeGreaterThan(0);
+    expect(piped.peakKb).toBeLessThan(LIMIT_KB);
+    const exec = await throughPipe(['testee', 'exec', '--profile', 'core', 'codegraph.read'], 'codegraph.read core 300 MB object (pipe)', OBJECT_SCRIPT);
+    expect(exec.status).toBe(4);
+    expect(exec.peakKb).toBeGreaterThan(0);
+    expect(exec.peakKb).toBeLessThan(LIMIT_KB);
   }, 600_000);
 });
 

@@ -203,6 +203,40 @@ describe('the chunked reader with its long-line path', () => {
     );
   });
 
+  it('drops the checked members of a huge object nobody reads (keeping their names in strict): the whole-input verdict and error, and a bounded buffer in core', () => {
+    const header = '{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p"],"traits":["TNamed"],"edges":[],"provenance":[]}}\n';
+    const eof = '{"t":"eof","counts":{"files":0,"entities":1,"edges":0}}\n';
+    const value = fc.constantFrom('1', '"v\\n"', '[1,{"a":2}]', '{"a":{"b":[]}}', 'null', ' 2 ');
+    // Members with unique names, then (or not) one that repeats an early name (strict: JSON_DUPLICATE_MEMBER), or another fault.
+    const object = fc.tuple(fc.array(value, { minLength: 1, maxLength: 6 }), fc.integer({ min: 30, max: 300 }), fc.option(fc.constantFrom('"k1":0', '"k3":[]', '"k\\u0031":0', '"x":', '"k1"', '}'), { freq: 2 }))
+      .map(([values, n, extra]) => {
+        const members = Array.from({ length: n }, (_, k) => `"k${k}":${values[k % values.length]}`);
+        if (extra !== null) members.splice(Math.max(1, n - 3), 0, extra);
+        return `{${members.join(',')}}`;
+      });
+    const place = fc.constantFrom(
+      (o: string) => `{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","extra":${o},"name":"n"}`,
+      (o: string) => `{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","name":"n","extra":[0,{"in":${o}}]}`,
+    );
+    assertProperty(
+      fc.property(
+        object,
+        place,
+        fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>,
+        fc.constantFrom(256, 301, 1024),
+        fc.integer({ min: 7, max: 1000 }),
+        (o, at, profile, chunk, maxRead) => {
+          const bytes = Buffer.from(header + at(o) + '\n' + eof);
+          const pipe = recordingPipe(bytes, maxRead);
+          expect(readModelChunks(pipe.read, profile, { chunkBytes: chunk })).toStrictEqual(readModelBytes(bytes, profile));
+          // Core keeps nothing of the members dropped; strict keeps their names (not the buffer's bytes).
+          if (profile === 'core') expect(pipe.offered).toBeLessThanOrEqual(8 * chunk);
+        },
+      ),
+      { seed: 61, numRuns: 80 },
+    );
+  });
+
   it('drops a huge run of whitespace between tokens but its first byte: the whole-input verdict and error, and a bounded buffer', () => {
     const header = '{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p"],"traits":["TNamed"],"edges":[],"provenance":[]}}\n';
     const eof = '{"t":"eof","counts":{"files":0,"entities":1,"edges":0}}\n';

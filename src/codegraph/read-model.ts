@@ -178,7 +178,7 @@ export class ModelReader {
       else this.gaps.push({ at: tail, length: tailBytes });
       return tail;
     }
-    if (itemBytes >= stringBytes) return this.dropItems(buf, filled, scanner.skippedItemsFrom, scanner.skippedItemsTo, scanner.skippedItemsIndex);
+    if (itemBytes >= stringBytes) return this.dropItems(buf, filled, scanner.skippedItemsFrom, scanner.skippedItemsTo, scanner.skippedObject ? undefined : scanner.skippedItemsIndex, scanner.skippedNames);
     buf.copy(buf, body, cut, filled);
     if (last && last.at === body) last.length += stringBytes;
     else this.gaps.push({ at: body, length: stringBytes });
@@ -187,18 +187,29 @@ export class ModelReader {
 
   /**
    * Drops `buf[from, to)`, the whole items (and their commas) an array no check reads has passed, from
-   * its first item to its current one (item `index`): the gaps inside join the new one at `from`, the
-   * gaps after it move with the bytes. Gives the bytes left.
+   * its first item to its current one (item `index`), or an object's members (with `names`, strict, the
+   * names of those members): the gaps inside join the new one at `from`, the gaps after it move with
+   * the bytes. Gives the bytes left.
    */
-  private dropItems(buf: Buffer, filled: number, from: number, to: number, index: number): number {
+  private dropItems(buf: Buffer, filled: number, from: number, to: number, index: number | undefined, names: string[] | undefined): number {
     const dropped = to - from;
     buf.copy(buf, from, to, filled);
     const gaps: LineGap[] = [];
     let length = dropped;
-    for (const g of this.gaps) if (g.at >= from && g.at < to) length += g.length;
+    // An object cut before keeps the names of its members dropped then (they are in no buffer now).
+    let kept: Set<string> | undefined;
+    for (const g of this.gaps) {
+      if (g.at < from || g.at >= to) continue;
+      length += g.length;
+      if (g.at === from && g.names !== undefined) kept = g.names;
+    }
+    if (names !== undefined) {
+      kept ??= new Set();
+      for (const name of names) kept.add(name);
+    }
     for (const g of this.gaps) if (g.at < from) gaps.push(g);
-    gaps.push({ at: from, length, items: index });
-    for (const g of this.gaps) if (g.at >= to) gaps.push(g.items === undefined ? { at: g.at - dropped, length: g.length } : { at: g.at - dropped, length: g.length, items: g.items });
+    gaps.push(index !== undefined ? { at: from, length, items: index } : kept !== undefined ? { at: from, length, names: kept } : { at: from, length });
+    for (const g of this.gaps) if (g.at >= to) gaps.push({ ...g, at: g.at - dropped });
     this.gaps = gaps;
     return filled - dropped;
   }

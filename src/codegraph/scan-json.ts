@@ -116,12 +116,19 @@ interface Frame {
   itemAt: number;
   /** The same for the item before the current one. */
   prevItemAt: number;
+  /** Of an object: how many names `names` held when the current member began, and before the one before. */
+  namesAtItem: number;
+  prevNamesAtItem: number;
+  /** Of an object whose first members a long line's gap dropped (strict): their names. */
+  readonly droppedNames: ReadonlySet<string> | undefined;
 }
 
 /** The gaps of a long line the scanner needs: where the first items of an array no check reads were dropped, and how many. */
 export interface DroppedItems {
   readonly at: number;
   readonly items?: number;
+  /** Of an object no check reads (strict profile): the names of the members dropped (R-S1 duplicates). */
+  readonly names?: Set<string>;
 }
 
 /** Internal: a container was opened (its frame is on the stack). */
@@ -155,14 +162,17 @@ export class LineScanner {
   skippedBodyStart = -1;
   skippedBodyGood = -1;
   /**
-   * When the last scan failed because the range ended inside an array it was not building: the span
-   * `[skippedItemsFrom, skippedItemsTo)` of that array's items already scanned whole (with their commas),
-   * and the index of the item being scanned. The long-line path may drop the span (see ModelReader).
-   * The largest such span of the open arrays; -1 when there is none.
+   * When the last scan failed because the range ended inside an array or object it was not building:
+   * the span `[skippedItemsFrom, skippedItemsTo)` of its items (members) already scanned whole (with
+   * their commas), and the index of the item being scanned. The long-line path may drop the span (see
+   * ModelReader). The largest such span of the open containers; -1 when there is none.
    */
   skippedItemsFrom = -1;
   skippedItemsTo = -1;
   skippedItemsIndex = 0;
+  /** Whether that span is of an object's members, and (strict) the names of those members. */
+  skippedObject = false;
+  skippedNames: string[] | undefined;
   /**
    * When the last scan ended at the range's end between two tokens or after the value (where whitespace
    * may stand, not inside a string, number or literal): the long-line path may drop whitespace there.
@@ -339,6 +349,8 @@ export class LineScanner {
           top.prevItemAt = top.itemAt;
           top.itemAt = this.pos;
           if (top.isObject) {
+            top.prevNamesAtItem = top.namesAtItem;
+            top.namesAtItem = top.names!.length;
             this.pos = skipWhitespace(this.buf, this.pos, this.end);
             if (!this.scanMemberName(top)) return FAILED;
           }
@@ -378,6 +390,9 @@ export class LineScanner {
         firstAt: this.pos,
         itemAt: this.pos,
         prevItemAt: this.pos,
+        namesAtItem: 0,
+        prevNamesAtItem: 0,
+        droppedNames: this.itemGaps.length > 0 && !this.building && isObject ? this.droppedNamesAt(this.pos) : undefined,
       };
       this.stack.push(frame);
       if (isObject && !this.scanMemberName(frame)) return FAILED;
@@ -397,7 +412,7 @@ export class LineScanner {
     const name = this.scanName();
     if (name === FAILED) return false;
     const names = frame.names!;
-    if (names.includes(name)) {
+    if (names.includes(name) || frame.droppedNames?.has(name) === true) {
       // R-S1 (strict): member names are unique.
       if (!this.options.allowDuplicates) {
         this.fault(JSON_CODES.DUPLICATE_MEMBER, at, `member "${name}" appears twice`, this.pointerOf() + '/' + escapePointerToken(name));
@@ -416,6 +431,12 @@ export class LineScanner {
     return true;
   }
 
+  /** The names of the first members a gap dropped from the object whose first member is now at `at`. */
+  private droppedNamesAt(at: number): ReadonlySet<string> | undefined {
+    for (const g of this.itemGaps) if (g.at === at && g.names !== undefined) return g.names;
+    return undefined;
+  }
+
   /** How many first items a gap dropped from the array whose first item is now at `at` (0 when none). */
   private droppedItemsAt(at: number): number {
     for (const g of this.itemGaps) if (g.at === at && g.items !== undefined) return g.items;
@@ -430,14 +451,16 @@ export class LineScanner {
   private noteSkippedItems(end: number): void {
     let best = 0;
     for (const frame of this.stack) {
-      if (frame.container !== undefined || frame.isObject) continue;
+      if (frame.container !== undefined) continue;
       // The current item starts past the whitespace after its comma (the first item's offset already does).
       let itemAt = skipWhitespace(this.buf, frame.itemAt, end);
       let index = frame.index;
+      let namesAt = frame.namesAtItem;
       if (itemAt >= end) {
         // The range ends before the current item begins: keep the item before it (whole), and its comma.
         itemAt = skipWhitespace(this.buf, frame.prevItemAt, end);
         index--;
+        namesAt = frame.prevNamesAtItem;
       }
       const span = itemAt - frame.firstAt;
       if (span <= best) continue;
@@ -445,6 +468,9 @@ export class LineScanner {
       this.skippedItemsFrom = frame.firstAt;
       this.skippedItemsTo = itemAt;
       this.skippedItemsIndex = index;
+      this.skippedObject = frame.isObject;
+      // R-S1 (strict): a later member may repeat the name of one dropped; core lets duplicates pass.
+      this.skippedNames = frame.isObject && !this.options.allowDuplicates ? frame.names!.slice(0, namesAt) : undefined;
     }
   }
 

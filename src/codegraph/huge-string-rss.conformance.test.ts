@@ -2,7 +2,8 @@
  * Issue 14 (peak RSS on any input) for a valid line: `validate codegraph` on a model whose one entity
  * carries a 300 MB comment (a string the checks do not read) accepts it under 150 MB peak RSS, measured
  * in a child process. The reader drops the checked middle of such a string instead of holding the line;
- * with two such strings on one line (through a pipe), the middle of each.
+ * with two such strings on one line (through a pipe), the middle of each; and so of a string the checks
+ * read for its type only (a string Literal's value).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
@@ -71,5 +72,25 @@ describe('validate codegraph on a valid line with two 150 MB strings the checks 
     expect(exec.status).toBe(4);
     expect(exec.peakKb).toBeGreaterThan(0);
     expect(exec.peakKb).toBeLessThan(BOUND_KB);
+  }, 240_000);
+});
+
+describe('validate codegraph on a valid line whose string Literal holds 300 MB (read for its type only), through a pipe', () => {
+  it('accepts it (exit 0) under 150 MB peak RSS: its middle dropped', async () => {
+    const fifo = join(dir, 'literal');
+    spawnSync('mkfifo', [fifo]);
+    const header = '{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p"],"traits":["TWithValue"],"edges":[],"provenance":[]}}';
+    const script = [
+      `printf '%s\\n' '${header}'`,
+      `printf '%s' '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","value":{"k":"string","value":"'`,
+      'head -c 300000000 /dev/zero | tr "\\0" v',
+      `printf '%s\\n%s\\n' '"}}' '{"t":"eof","counts":{"files":0,"entities":1,"edges":0}}'`,
+    ].join('; ');
+    const feeder = spawn('sh', ['-c', `(${script}) > ${fifo} 2>/dev/null`], { stdio: 'ignore' });
+    const run = await runCliWithPeakRss(['validate', 'codegraph', fifo], 'codegraph 300 MB string Literal');
+    feeder.kill('SIGKILL');
+    expect([run.status, run.stdout.split('\n')[0]]).toEqual([0, `valid codegraph: ${fifo}`]);
+    expect(run.peakKb).toBeGreaterThan(0);
+    expect(run.peakKb).toBeLessThan(BOUND_KB);
   }, 240_000);
 });

@@ -237,6 +237,56 @@ describe('the chunked reader with its long-line path', () => {
     );
   });
 
+  it('drops the checked middle of a huge string read for its type only (a Literal value, root): the whole-input verdict and error, and a bounded buffer', () => {
+    const header = (root: string) => `{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"${root}","dict":{"kinds":["p"],"traits":["TWithValue"],"edges":[],"provenance":[]}}\n`;
+    const eof = '{"t":"eof","counts":{"files":0,"entities":1,"edges":0}}\n';
+    const entity = (value: string) => `{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","value":${value}}\n`;
+    // Where the long string stands (true: read for its type only, so the buffer stays bounded), in the line's order of checks.
+    const places: [boolean, (b: string) => string][] = [
+      [true, (b) => header('') + entity(`{"k":"string","value":"${b}"}`) + eof],
+      [true, (b) => header('') + entity(`{"value":"${b}","k":"string"}`) + eof],
+      [true, (b) => header('') + entity(`{"k":"number","value":"${b}"}`) + eof], // a type fault after it
+      [true, (b) => header('') + entity(`"${b}"`) + eof], // a Literal that is a string
+      [true, (b) => header('') + entity(`{"k":"annotation","type":0,"arguments":[{"name":"a","value":{"k":"string","value":"${b}"}}]}`) + eof],
+      [true, (b) => header('') + entity(`{"k":"annotation","type":0,"arguments":[{"name":"a","value":"${b}"}]}`) + eof],
+      [true, (b) => header(b) + entity('{"k":"null"}') + eof],
+      [false, (b) => header('') + entity(`{"k":"enum","type":0,"name":"${b}"}`) + eof], // read for more: held
+      [false, (b) => header('') + entity(`{"k":"annotation","type":0,"arguments":[{"name":"${b}","value":{"k":"null"}}]}`) + eof],
+      [false, (b) => header('') + entity(`{"k":"${b}"}`) + eof],
+      [false, (b) => header('') + entity(`{"k":"string","value":"v","${b}":1}`) + eof], // a member name after a value
+    ];
+    // Every place, long enough to be cut several times, in both profiles.
+    for (const [typeOnly, place] of places) {
+      for (const profile of ['core', 'strict'] as const) {
+        const bytes = Buffer.from(place('ab\\n😀'.repeat(400)));
+        const pipe = recordingPipe(bytes, 100);
+        expect(readModelChunks(pipe.read, profile, { chunkBytes: 256 })).toStrictEqual(readModelBytes(bytes, profile));
+        if (typeOnly) expect(pipe.offered).toBeLessThanOrEqual(8 * 256);
+      }
+    }
+    const piece = fc.constantFrom('ab', '\\n', 'é', '😀', '\\ud83d\\ude00', '\\u0041', ' ');
+    const tail = fc.constantFrom('', '', '\\ud800', '\u0001', '\\x', '"', '"x');
+    assertProperty(
+      fc.property(
+        fc.integer({ min: 0, max: places.length - 1 }),
+        fc.array(piece, { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 100, max: 900 }),
+        tail,
+        fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>,
+        fc.constantFrom(256, 301, 1024),
+        fc.integer({ min: 7, max: 1000 }),
+        (n, pieces, repeat, end, profile, chunk, maxRead) => {
+          const [typeOnly, place] = places[n]!;
+          const bytes = Buffer.from(place(pieces.join('').repeat(repeat) + end));
+          const pipe = recordingPipe(bytes, maxRead);
+          expect(readModelChunks(pipe.read, profile, { chunkBytes: chunk })).toStrictEqual(readModelBytes(bytes, profile));
+          if (typeOnly) expect(pipe.offered).toBeLessThanOrEqual(8 * chunk);
+        },
+      ),
+      { seed: 67, numRuns: 100 },
+    );
+  });
+
   it('drops a huge run of whitespace between tokens but its first byte: the whole-input verdict and error, and a bounded buffer', () => {
     const header = '{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p"],"traits":["TNamed"],"edges":[],"provenance":[]}}\n';
     const eof = '{"t":"eof","counts":{"files":0,"entities":1,"edges":0}}\n';

@@ -19,7 +19,7 @@ import type { ModelRecord } from './records.ts';
 import { resolveDictionaries } from './resolve-dictionaries.ts';
 import { emptyMembers, LineScanner, type ScannedMembers } from './scan-json.ts';
 import { LineSplitter } from './scan-lines.ts';
-import { READ_MEMBERS, validateRecordSchema } from './validate-record-schema.ts';
+import { isTypeOnlyString, READ_MEMBERS, validateRecordSchema } from './validate-record-schema.ts';
 
 /** Called for every accepted record (the observation builder). */
 export type RecordObserver = (rec: ModelRecord, members: ScannedMembers, ctx: CheckContext) => void;
@@ -76,6 +76,7 @@ export class ModelReader {
       allowLoneSurrogates: !this.ctx.enforces(JSON_CODES.LONE_SURROGATE),
       limitedMembers: COMPARED_STRING_MEMBERS,
       maxLimitedStringBytes: COMPARED_STRING_MAX_BYTES,
+      isTypeOnlyString,
     });
     this.splitter = new LineSplitter(this.ctx, (buf, start, end, hasLF) => this.readLine(buf, start, end, hasLF));
   }

@@ -100,6 +100,13 @@ export interface ScanOptions {
    */
   readonly limitedMembers?: ReadonlySet<string>;
   readonly maxLimitedStringBytes?: number;
+  /**
+   * Whether a string value built inside top-level member `member` is read for its type only, so that a
+   * long line may drop its checked middle as it does an unbuilt string's (the reader then has no
+   * observer): `key` is the member name it is the value of in the innermost object, '' directly in an
+   * array, undefined at the top level. None when undefined.
+   */
+  readonly isTypeOnlyString?: (member: string, key: string | undefined) => boolean;
 }
 
 interface Frame {
@@ -496,11 +503,11 @@ export class LineScanner {
     while (i < end) {
       const c = buf[i]!;
       if (c === BYTE.QUOTE) break;
-      if (c === BYTE.BACKSLASH || c < 0x20 || c >= 0x80) return this.scanString(true) as string | typeof FAILED;
+      if (c === BYTE.BACKSLASH || c < 0x20 || c >= 0x80) return this.scanString(true, true) as string | typeof FAILED;
       i++;
     }
     // Past the buffer, or long enough for a limited member's limit: the string path reads (or refuses) it.
-    if (i >= end || i - start > this.maxLimitedBytes) return this.scanString(true) as string | typeof FAILED;
+    if (i >= end || i - start > this.maxLimitedBytes) return this.scanString(true, true) as string | typeof FAILED;
     this.pos = i + 1;
     const id = internedIdAt(buf, start, i);
     this.nameId = id;
@@ -549,7 +556,7 @@ export class LineScanner {
   }
 
   /** Scans a string token; returns its value when `build`, else null. */
-  private scanString(build: boolean): string | null | typeof FAILED {
+  private scanString(build: boolean, isName = false): string | null | typeof FAILED {
     const { buf, tokens } = this;
     const start = this.pos + 1;
     // A limited string is scanned up to one byte past its limit (where its closing quote may stand);
@@ -562,7 +569,7 @@ export class LineScanner {
         tokens.truncated = false;
         return this.fault(JSON_CODES.LIMIT_EXCEEDED, start + this.maxLimitedBytes, `a string longer than ${this.maxLimitedBytes} bytes in "${this.member}" (the reader's limit for strings the checks compare or quote)`);
       }
-      if (!build && tokens.truncated) {
+      if (tokens.truncated && (!build || (!isName && this.isTypeOnly()))) {
         this.skippedBodyStart = start;
         this.skippedBodyGood = tokens.faultAt;
       }
@@ -573,6 +580,15 @@ export class LineScanner {
     const flags = tokens.flags;
     if (flags === 0) return internedAt(buf, start, close) ?? decodePlainBody(buf, start, close, 0);
     return decodeStringBody(buf, start, close, flags);
+  }
+
+  /** Whether the string value being scanned is one the checks read for its type only (see ScanOptions.isTypeOnlyString). */
+  private isTypeOnly(): boolean {
+    const { member } = this;
+    const test = this.options.isTypeOnlyString;
+    if (member === undefined || test === undefined) return false;
+    const top = this.stack[this.stack.length - 1];
+    return test(member, top === undefined ? undefined : top.isObject ? top.key : '');
   }
 
   /** Scans a number per the RFC 8259 grammar; canonical short unsigned integers become JS numbers. */

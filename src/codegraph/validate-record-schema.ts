@@ -23,6 +23,20 @@ export const READ_MEMBERS: ReadonlySet<string> = new Set([
   ...TRAIT_KEYS.filter((t) => t.shape !== 'string').map((t) => t.key),
 ]);
 
+/**
+ * Whether a string value the scanner builds is read by the checks for its type only (see
+ * ScanOptions.isTypeOnlyString): a header's `root` (readString), and inside a Literal member (an
+ * entity's `value`, an edge's `arguments`) every string that is the value of a `value` member, or the
+ * member itself — a string Literal's value is checked to be a string, and anywhere else there a
+ * string breaks the Literal's or the NamedArgument's shape whatever it holds (R-C8). Member names and
+ * `k`, `name` or `type` strings are read for more, and are not included.
+ */
+export function isTypeOnlyString(member: string, key: string | undefined): boolean {
+  if (member === 'root') return key === undefined;
+  if (member === 'value') return key === undefined || key === 'value';
+  return member === 'arguments' && key === 'value';
+}
+
 const HEADER_ALLOWED: ReadonlySet<string> = new Set(HEADER_MEMBERS);
 
 function isObject(v: Lite | undefined): v is LiteObject {

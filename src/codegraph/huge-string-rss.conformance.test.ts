@@ -3,7 +3,7 @@
  * carries a 300 MB comment (a string the checks do not read) accepts it under 150 MB peak RSS, measured
  * in a child process. The reader drops the checked middle of such a string instead of holding the line;
  * with two such strings on one line (through a pipe), the middle of each; and so of a string the checks
- * read for its type only (a string Literal's value).
+ * read for its type only (a string Literal's value) or its emptiness (a header's lang).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
@@ -88,6 +88,24 @@ describe('validate codegraph on a valid line whose string Literal holds 300 MB (
     ].join('; ');
     const feeder = spawn('sh', ['-c', `(${script}) > ${fifo} 2>/dev/null`], { stdio: 'ignore' });
     const run = await runCliWithPeakRss(['validate', 'codegraph', fifo], 'codegraph 300 MB string Literal');
+    feeder.kill('SIGKILL');
+    expect([run.status, run.stdout.split('\n')[0]]).toEqual([0, `valid codegraph: ${fifo}`]);
+    expect(run.peakKb).toBeGreaterThan(0);
+    expect(run.peakKb).toBeLessThan(BOUND_KB);
+  }, 240_000);
+});
+
+describe('validate codegraph on a valid header whose lang is 300 MB (read for its emptiness only), through a pipe', () => {
+  it('accepts it (exit 0) under 150 MB peak RSS: its middle dropped, its first character kept', async () => {
+    const fifo = join(dir, 'lang');
+    spawnSync('mkfifo', [fifo]);
+    const script = [
+      `printf '%s' '{"t":"header","schemaVersion":"1.0.0","lang":"'`,
+      'head -c 300000000 /dev/zero | tr "\\0" j',
+      `printf '%s\\n%s\\n' '","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":[],"traits":[],"edges":[],"provenance":[]}}' '{"t":"eof","counts":{"files":0,"entities":0,"edges":0}}'`,
+    ].join('; ');
+    const feeder = spawn('sh', ['-c', `(${script}) > ${fifo} 2>/dev/null`], { stdio: 'ignore' });
+    const run = await runCliWithPeakRss(['validate', 'codegraph', fifo], 'codegraph 300 MB lang');
     feeder.kill('SIGKILL');
     expect([run.status, run.stdout.split('\n')[0]]).toEqual([0, `valid codegraph: ${fifo}`]);
     expect(run.peakKb).toBeGreaterThan(0);

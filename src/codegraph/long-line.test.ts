@@ -237,7 +237,7 @@ describe('the chunked reader with its long-line path', () => {
     );
   });
 
-  it('drops the checked middle of a huge string read for its type only (a Literal value, root): the whole-input verdict and error, and a bounded buffer', () => {
+  it('drops the checked middle of a huge string read for its type or emptiness only (a Literal value, root, lang, extractor, a name): the whole-input verdict and error, and a bounded buffer', () => {
     const header = (root: string) => `{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"${root}","dict":{"kinds":["p"],"traits":["TWithValue"],"edges":[],"provenance":[]}}\n`;
     const eof = '{"t":"eof","counts":{"files":0,"entities":1,"edges":0}}\n';
     const entity = (value: string) => `{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","value":${value}}\n`;
@@ -250,8 +250,12 @@ describe('the chunked reader with its long-line path', () => {
       [true, (b) => header('') + entity(`{"k":"annotation","type":0,"arguments":[{"name":"a","value":{"k":"string","value":"${b}"}}]}`) + eof],
       [true, (b) => header('') + entity(`{"k":"annotation","type":0,"arguments":[{"name":"a","value":"${b}"}]}`) + eof],
       [true, (b) => header(b) + entity('{"k":"null"}') + eof],
-      [false, (b) => header('') + entity(`{"k":"enum","type":0,"name":"${b}"}`) + eof], // read for more: held
-      [false, (b) => header('') + entity(`{"k":"annotation","type":0,"arguments":[{"name":"${b}","value":{"k":"null"}}]}`) + eof],
+      // Read for its emptiness: cut, keeping its first character.
+      [true, (b) => header('').replace('"lang":"java"', `"lang":"${b}"`) + entity('{"k":"null"}') + eof],
+      [true, (b) => header('').replace('"name":"x"', `"name":"${b}"`) + entity('{"k":"null"}') + eof],
+      [true, (b) => header('').replace('"version":"1"', `"version":"${b}"`) + entity('{"k":"null"}') + eof],
+      [true, (b) => header('') + entity(`{"k":"enum","type":0,"name":"${b}"}`) + eof],
+      [true, (b) => header('') + entity(`{"k":"annotation","type":0,"arguments":[{"name":"${b}","value":{"k":"null"}}]}`) + eof],
       [false, (b) => header('') + entity(`{"k":"${b}"}`) + eof],
       [false, (b) => header('') + entity(`{"k":"string","value":"v","${b}":1}`) + eof], // a member name after a value
     ];
@@ -263,6 +267,13 @@ describe('the chunked reader with its long-line path', () => {
         expect(readModelChunks(pipe.read, profile, { chunkBytes: 256 })).toStrictEqual(readModelBytes(bytes, profile));
         if (typeOnly) expect(pipe.offered).toBeLessThanOrEqual(8 * 256);
       }
+    }
+    // A body whose closing quote comes just after a cut (every length over a few buffer fills): the
+    // string left must not read as empty (R-C2 refuses an empty lang).
+    for (let length = 1000; length < 1300; length++) {
+      const bytes = Buffer.from(places[7]![1]('a'.repeat(length)));
+      const pipe = recordingPipe(bytes, 256);
+      expect(readModelChunks(pipe.read, 'strict', { chunkBytes: 256 })).toStrictEqual(readModelBytes(bytes, 'strict'));
     }
     const piece = fc.constantFrom('ab', '\\n', 'é', '😀', '\\ud83d\\ude00', '\\u0041', ' ');
     const tail = fc.constantFrom('', '', '\\ud800', '\u0001', '\\x', '"', '"x');

@@ -146,13 +146,17 @@ export class ModelReader {
     if (this.observer || this.error || this.drain) return filled;
     // The string being scanned lies inside the array's current item: drop whichever frees more.
     const itemBytes = scanner.skippedItemsFrom < 0 ? 0 : scanner.skippedItemsTo - scanner.skippedItemsFrom;
-    const body = scanner.skippedBodyStart;
-    let cut = body;
+    // A built string (read for its type or emptiness) keeps its first character: it stays non-empty.
+    const start = scanner.skippedBodyStart;
+    let body = start;
+    let cut = start;
     // The string already cut further, or a later one (strings come in buffer order).
     const last = this.gaps[this.gaps.length - 1];
-    if (body >= 0 && !(last && body < last.at)) {
-      const good = Math.min(scanner.skippedBodyGood, filled - incompleteUtf8Tail(buf, body, filled));
-      cut = lastSafeCut(buf, body, good);
+    if (start >= 0) {
+      const good = Math.min(scanner.skippedBodyGood, filled - incompleteUtf8Tail(buf, start, filled));
+      body = scanner.skippedBodyBuilt ? firstCharacterEnd(buf, start, good) : start;
+      if (!(last && body < last.at)) cut = Math.max(body, lastSafeCut(buf, body, good));
+      else body = start;
     }
     const stringBytes = cut - body;
     // Between tokens, the whitespace the prefix ends with, but its first byte (it may separate tokens).
@@ -407,6 +411,30 @@ export class ModelReader {
 
 function isDigit(c: number): boolean {
   return c >= BYTE.ZERO && c <= BYTE.NINE;
+}
+
+/**
+ * Where the first character of the checked string body `buf[body, good)` ends (an escaped pair counts
+ * as one), or `body` when it is not all there yet.
+ */
+function firstCharacterEnd(buf: Buffer, body: number, good: number): number {
+  if (body >= good) return body;
+  const c = buf[body]!;
+  let end = body + (c < 0x80 ? 1 : utf8SequenceLength(c));
+  if (c === BYTE.BACKSLASH) {
+    end = body + 2;
+    if (buf[body + 1] === BYTE.LOWER_U) {
+      const unit = readHex4(buf, body + 2, good);
+      end = body + 6;
+      // A high surrogate followed by an escaped low one: the pair is one character.
+      if (unit >= 0xd800 && unit <= 0xdbff && buf[end] === BYTE.BACKSLASH && buf[end + 1] === BYTE.LOWER_U) {
+        const low = readHex4(buf, end + 2, good);
+        if (low >= 0xdc00 && low <= 0xdfff) end += 6;
+        else if (low < 0) return body;
+      }
+    }
+  }
+  return end <= good ? end : body;
 }
 
 /** JSON whitespace as the scanner skips it (a CR reaches the scanner in the core profile only, R-C1). */

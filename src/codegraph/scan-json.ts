@@ -103,8 +103,9 @@ export interface ScanOptions {
   /**
    * Whether a string value built inside top-level member `member` is read for its type only, so that a
    * long line may drop its checked middle as it does an unbuilt string's (the reader then has no
-   * observer): `key` is the member name it is the value of in the innermost object, '' directly in an
-   * array, undefined at the top level. None when undefined.
+   * observer; its first character is kept, so that an empty string stays the only empty one): `key` is
+   * the member name it is the value of in the innermost object, '' directly in an array, undefined at
+   * the top level. None when undefined.
    */
   readonly isTypeOnlyString?: (member: string, key: string | undefined) => boolean;
 }
@@ -168,6 +169,8 @@ export class LineScanner {
    */
   skippedBodyStart = -1;
   skippedBodyGood = -1;
+  /** Whether that string is built (read for its type or emptiness only): a cut then keeps its first character. */
+  skippedBodyBuilt = false;
   /**
    * When the last scan failed because the range ended inside an array or object it was not building:
    * the span `[skippedItemsFrom, skippedItemsTo)` of its items (members) already scanned whole (with
@@ -572,6 +575,7 @@ export class LineScanner {
       if (tokens.truncated && (!build || (!isName && this.isTypeOnly()))) {
         this.skippedBodyStart = start;
         this.skippedBodyGood = tokens.faultAt;
+        this.skippedBodyBuilt = build;
       }
       return this.tokenFault();
     }

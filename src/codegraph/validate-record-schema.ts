@@ -24,17 +24,19 @@ export const READ_MEMBERS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Whether a string value the scanner builds is read by the checks for its type only (see
- * ScanOptions.isTypeOnlyString): a header's `root` (readString), and inside a Literal member (an
- * entity's `value`, an edge's `arguments`) every string that is the value of a `value` member, or the
- * member itself — a string Literal's value is checked to be a string, and anywhere else there a
- * string breaks the Literal's or the NamedArgument's shape whatever it holds (R-C8). Member names and
- * `k`, `name` or `type` strings are read for more, and are not included.
+ * Whether a string value the scanner builds is read by the checks for its type, or for its type and
+ * emptiness, only (see ScanOptions.isTypeOnlyString): a header's `root` and `lang`, the extractor's
+ * `name` and `version` (readNonEmpty), and inside a Literal member (an entity's `value`, an edge's
+ * `arguments`) every string that is the value of a `value` or `name` member, or the member itself — a
+ * string Literal's value and an enum's name are checked to be strings, a NamedArgument's name to be a
+ * non-empty one, and anywhere else there a string breaks the shape whatever it holds (R-C8). Member
+ * names, `k` (a refusal quotes it) and `type` strings are read for more, and are not included.
  */
 export function isTypeOnlyString(member: string, key: string | undefined): boolean {
-  if (member === 'root') return key === undefined;
-  if (member === 'value') return key === undefined || key === 'value';
-  return member === 'arguments' && key === 'value';
+  if (member === 'root' || member === 'lang') return key === undefined;
+  if (member === 'extractor') return key === 'name' || key === 'version';
+  if (member === 'value') return key === undefined || key === 'value' || key === 'name';
+  return member === 'arguments' && (key === 'value' || key === 'name');
 }
 
 const HEADER_ALLOWED: ReadonlySet<string> = new Set(HEADER_MEMBERS);

@@ -91,6 +91,15 @@ describe('LineScanner', () => {
       expect(scan(Buffer.from(text))).toStrictEqual({ ok: false, code: 'JSON_DUPLICATE_MEMBER' });
       expect(scan(Buffer.from(text), false).ok).toBe(true);
     }
+    // The refusal points at the repeated member itself, whatever member came before it.
+    const pointerOf = (text: string) => {
+      const bytes = Buffer.from(text);
+      const r = new LineScanner({ allowDuplicates: false, allowLoneSurrogates: false }).scanRecord(bytes, 0, bytes.length, emptyMembers(), undefined);
+      return r.ok ? 'accepted' : r.error.location.pointer;
+    };
+    expect(pointerOf('{"x":{"b":1,"c":2,"b":3}}')).toBe('/x/b');
+    expect(pointerOf('{"x":[0,{"c":1,"d":[],"\\u0063":2}]}')).toBe('/x/1/c');
+    expect(pointerOf('{"a":1,"b":2,"a":3}')).toBe('/a');
     // Core: the last occurrence wins, in the place of the last one.
     const n = (v: number) => new JsonNumber(String(v));
     const core = (text: string) => scan(Buffer.from(text), false);

@@ -425,7 +425,9 @@ export class LineScanner {
     if (names.includes(name) || frame.droppedNames?.has(name) === true) {
       // R-S1 (strict): member names are unique.
       if (!this.options.allowDuplicates) {
-        this.fault(JSON_CODES.DUPLICATE_MEMBER, at, `member "${name}" appears twice`, this.pointerOf() + '/' + escapePointerToken(name));
+        // The pointer names the repeated member itself (/…/object/name), not the member before it.
+        frame.key = name;
+        this.fault(JSON_CODES.DUPLICATE_MEMBER, at, `member "${name}" appears twice`, this.pointerOf());
         return false;
       }
     } else {

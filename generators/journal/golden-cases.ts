@@ -116,6 +116,7 @@ function recipes(): Recipe[] {
     read('positions-repeated', 'core', ['R-J4'], H3 + E(1) + E(1), reject('POSITION_NOT_ASCENDING'), 'a position is never reused'),
     read('positions-backwards', 'core', ['R-J4'], H3 + G(1, 2) + E(2), reject('POSITION_NOT_ASCENDING'), 'positions only ascend'),
     read('positions-gap-inside-group', 'core', ['R-J4', 'R-J6'], H3 + edit(G(1, 2), '"position":3', '"position":4').replace('"frontier":3', '"frontier":4'), reject('POSITION_GAP'), 'group members are contiguous'),
+    read('positions-repeated-inside-group', 'core', ['R-J4', 'R-J6'], H3 + edit(G(1, 2), '"position":3', '"position":2').replace('"frontier":3', '"frontier":2'), reject('POSITION_NOT_ASCENDING'), 'a record repeating the position before it inside a group goes back (found by mutation testing: only a gap inside a group was pinned)'),
     read('positions-origin-inside-group', 'strict', ['R-J4'], header(3, 0, 2) + G(1, 2), reject('ORIGIN_INSIDE_GROUP'), 'origin must be a complete group boundary'),
     read('positions-origin-on-group-boundary', 'strict', ['R-J4'], header(3, 0, 3) + G(1, 2) + G(4, 1), accept, 'an origin at a group end folds the whole group'),
     // R-J5 members and metadata ranges
@@ -127,6 +128,13 @@ function recipes(): Recipe[] {
     read('members-unknown-in-link', 'core', ['R-J5', 'JRN-MD-1'], H3 + E(1) + E(2, { link: new Map([['RevertOf', n(1)]]) }), reject('UNKNOWN_MEMBER'), 'link holds UndoOf or RedoOf only'),
     read('members-retired-at', 'core', ['R-J5'], H3 + edit(E(1), '"at_us":0', '"at":{"secs_since_epoch":1,"nanos_since_epoch":0}'), reject('RETIRED_MEMBER'), 'the v1 timestamp member is refused by name'),
     read('members-retired-at-beside-at-us', 'core', ['R-J5'], H3 + edit(E(1), '"at_us":0', '"at_us":0,"at":0'), reject('RETIRED_MEMBER'), 'at is refused even beside a valid at_us'),
+    // Found by mutation testing of check-members.ts: no vector had `at` outside metadata (a reader refusing it by
+    // name everywhere survived), nor an object lacking every member (a reader naming a present member as missing,
+    // and so passing an empty object, survived).
+    read('members-at-in-entry', 'core', ['R-J5', 'JRN-ENT-1'], H3 + edit(E(1), '"kind"', '"at":0,"kind"'), reject('UNKNOWN_MEMBER'), 'only metadata.at is the retired member; at elsewhere is a stranger'),
+    read('members-at-in-header', 'core', ['R-J5', 'JRN-HDR-1'], '{"schema":3,"generation":0,"origin":0,"at":0}\n', reject('UNKNOWN_MEMBER'), 'the header names no at member'),
+    read('members-header-empty-object', 'core', ['JRN-HDR-1'], '{}\n', reject('MISSING_MEMBER'), 'a header with no member lacks schema, generation and origin'),
+    read('members-metadata-empty-object', 'core', ['JRN-MD-1'], H3 + edit(E(1), /"metadata":\{[^}]*\}/.exec(E(1))![0], '"metadata":{}'), reject('MISSING_MEMBER'), 'empty metadata lacks all six members'),
     read('metadata-undo-redo-links', 'core', ['R-J5', 'JRN-MD-1'], H3 + E(1) + E(2, { link: new Map([['UndoOf', n(1)]]) }) + E(3, { link: new Map([['RedoOf', n(1)]]), correlation: 1, causation: 2 }), accept, 'links name earlier entries'),
     read('metadata-principal-1024-bytes', 'core', ['R-J5'], H3 + E(1, { principal: EDGE, request: EDGE }), accept, 'principal and request may take exactly 1,024 UTF-8 bytes'),
     read('metadata-guest-principal', 'core', ['R-J5'], H3 + E(1, { principal: 'guest:g-17' }), accept, 'a direct guest is an ordinary principal string'),

@@ -362,8 +362,12 @@ def _check_frame(frame, raw, line_no):
     for index, entry in enumerate(entries):
         if index and entry["kind"] != "Record":
             raise Refused("GROUP_SHAPE", "only records follow the transaction", line_no)
-        if entry["position"] != head["position"] + index and not faults.on("journal-position-gap-allowed"):
-            raise Refused("POSITION_GAP", "entries of a group are contiguous", line_no)  # R-J4
+        expected = head["position"] + index
+        if entry["position"] != expected and not faults.on("journal-position-gap-allowed"):
+            # R-J4: contiguous inside a group too; higher is a gap, lower or equal goes back.
+            if entry["position"] > expected:
+                raise Refused("POSITION_GAP", "entries of a group are contiguous", line_no)
+            raise Refused("POSITION_NOT_ASCENDING", "entries of a group ascend", line_no)
         if index and not faults.on("journal-record-metadata-unchecked"):
             _check_record_witness(entry["metadata"], head, line_no)
     if first != head["position"] or frontier != entries[-1]["position"]:

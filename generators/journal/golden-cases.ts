@@ -135,6 +135,7 @@ function recipes(): Recipe[] {
     read('members-at-in-header', 'core', ['R-J5', 'JRN-HDR-1'], '{"schema":3,"generation":0,"origin":0,"at":0}\n', reject('UNKNOWN_MEMBER'), 'the header names no at member'),
     read('members-header-empty-object', 'core', ['JRN-HDR-1'], '{}\n', reject('MISSING_MEMBER'), 'a header with no member lacks schema, generation and origin'),
     read('members-metadata-empty-object', 'core', ['JRN-MD-1'], H3 + edit(E(1), /"metadata":\{[^}]*\}/.exec(E(1))![0], '"metadata":{}'), reject('MISSING_MEMBER'), 'empty metadata lacks all six members'),
+    read('members-header-all-strangers', 'core', ['R-J5', 'JRN-HDR-1'], '{"a":0,"b":0,"c":0}\n', reject('UNKNOWN_MEMBER'), 'three members, as many as the header has, none of them its own (found by mutation testing: a member-set check that counts members but checks one name survived)'),
     read('metadata-undo-redo-links', 'core', ['R-J5', 'JRN-MD-1'], H3 + E(1) + E(2, { link: new Map([['UndoOf', n(1)]]) }) + E(3, { link: new Map([['RedoOf', n(1)]]), correlation: 1, causation: 2 }), accept, 'links name earlier entries'),
     read('metadata-principal-1024-bytes', 'core', ['R-J5'], H3 + E(1, { principal: EDGE, request: EDGE }), accept, 'principal and request may take exactly 1,024 UTF-8 bytes'),
     read('metadata-guest-principal', 'core', ['R-J5'], H3 + E(1, { principal: 'guest:g-17' }), accept, 'a direct guest is an ordinary principal string'),
@@ -226,6 +227,10 @@ function recipes(): Recipe[] {
     read('header-generation-negative', 'strict', ['JRN-HDR-1', 'R-S2'], header(3, -1, 0), reject('INVALID_INTEGER'), 'generation is unsigned'),
     read('header-generation-negative-beyond-2-53', 'strict', ['JRN-HDR-1', 'R-S2'], header(3, '-9007199254740993', 0), reject('INVALID_INTEGER'), 'generation is unsigned, however long the lexeme'),
     read('metadata-at-us-extremes', 'core', ['JRN-MD-1', 'R-S2'], H3 + E(1, { atUs: '-9223372036854775808' }) + E(2, { atUs: '9223372036854775807' }), accept, 'at_us spans the i64 range, before the epoch included'),
+    // Found by mutation testing of read-integers.ts: no vector had an at_us below the i64 range, nor compared
+    // two witness times past -2^53 (a reader keeping negative values as doubles survived).
+    read('metadata-at-us-under-i64', 'strict', ['JRN-MD-1', 'R-S2'], H3 + E(1, { atUs: '-9223372036854775809' }), reject('INVALID_INTEGER'), 'at_us is a signed 64-bit integer: -2^63 - 1 is below it'),
+    read('group-record-at-us-one-apart-past-minus-2-53', 'core', ['R-J6', 'R-S2'], H3 + G(1, [{ atUs: '-9007199254740992' }], { atUs: '-9007199254740993' }), reject('RECORD_METADATA_MISMATCH'), 'witness times before the epoch are compared exactly, not as doubles'),
     read('metadata-at-us-fraction', 'strict', ['JRN-MD-1', 'R-S2'], H3 + E(1, { atUs: '1.5' }), reject('INVALID_INTEGER'), 'whole microseconds only'),
     // R-S1 inside lines
     read('json-duplicate-in-payload', 'strict', ['R-S1'], H3 + edit(E(1), '{"amount":40}', '{"amount":40,"amount":41}'), reject('JSON_DUPLICATE_MEMBER'), 'duplicate members are refused, payloads included'),
@@ -245,6 +250,11 @@ function recipes(): Recipe[] {
     read('order-earlier-line-first', 'core', ['JRN-ORD-1', 'R-J4'], H3 + E(1) + E(3) + E(4).replace('\n', '\r\n'), reject('POSITION_GAP'), 'the first faulty line decides'),
     // R-J8, R-J9, JRN-OP-1, JRN-OP-2, R-J3: journal.append
     append('append-v3-empty', 'core', ['JRN-OP-1', 'R-J8'], appendInput(H3, makeGroup(1, 1)), accept, 'the group is written as one canonical frame'),
+    // Found by mutation testing of read-integers.ts: an appended group is read from its JSON value, so its
+    // positions are lexemes; one whose positions cross from 15 to 16 digits, or reach 2^53 - 1, must compare
+    // equal to the positions counted from its transaction (a reader mixing kinds of number there survived).
+    append('append-positions-cross-16-digits', 'core', ['JRN-OP-1', 'R-J4', 'R-S2'], appendInput(header(3, 0, '999999999999998'), makeGroup(999999999999999n, 1)), accept, 'a group from 999999999999999 to 1000000000000000 is contiguous'),
+    append('append-positions-reach-2-53-minus-1', 'core', ['JRN-OP-1', 'R-J4', 'R-S2'], appendInput(header(3, 0, '9007199254740989'), makeGroup(9007199254740990n, 1)), accept, 'a group from 2^53 - 2 to 2^53 - 1 is contiguous'),
     append('append-keeps-forwarded-bytes', 'core', ['R-J8', 'JRN-OP-1'], appendInput(H3 + '{ "entries":[' + E(1).trimEnd() + '], "frontier":1,"first":1,"group":1}\n', makeGroup(2, 0)), accept, 'stored lines keep their bytes; the new line is canonical'),
     append('append-removes-torn-tail', 'core', ['R-J3', 'JRN-OP-1'], appendInput(H3 + G(1) + '{"group":1,"fir', makeGroup(2, 2)), accept, 'the torn tail goes before the append'),
     append('append-after-origin', 'core', ['JRN-OP-2'], appendInput(header(3, 0, 7), makeGroup(8, 0)), accept, 'an empty history continues from origin'),

@@ -296,6 +296,7 @@ function recipes(): Recipe[] {
     track('track-tab', 'core', ['R-J10'], '["a\\tb"]', reject('INVALID_TRACK_LABEL'), 'C0 controls are refused'),
     track('track-del', 'core', ['R-J10'], '["\\u007f"]', reject('INVALID_TRACK_LABEL'), 'DEL is a control character'),
     track('track-c1', 'core', ['R-J10'], '["x\\u0085"]', reject('INVALID_TRACK_LABEL'), 'C1 controls are refused'),
+    track('track-c1-last', 'core', ['R-J10'], '["x\\u009f"]', reject('INVALID_TRACK_LABEL'), 'U+009F, the last C1 control, is refused (found by mutation testing: only U+0085 was pinned)'),
     track('track-not-array', 'core', ['JRN-OP-3'], '"run_7"', reject('INVALID_OP_INPUT'), 'the input is an array'),
     track('track-number-label', 'core', ['JRN-OP-3'], '["a",7]', reject('INVALID_OP_INPUT'), 'labels are strings'),
     track('track-lone-surrogate', 'strict', ['R-S1'], '["\\udc00"]', reject('JSON_LONE_SURROGATE'), 'the input is strict JSON'),

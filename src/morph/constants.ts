@@ -14,6 +14,15 @@ export const LIMITS = {
   MAX_NODES: 250_000,
 } as const;
 
+/**
+ * JSON-LIMIT-1 with R-M2's depth and value limits, for the JSON texts MORPH reads around an input or
+ * a payload: an artifact envelope, a `morph.encode` request, a bundle's METADATA and SCHEMA sections.
+ * Each carries its input or payload as one string (or describes one no deeper than R-M2 allows), so
+ * nothing the suite writes comes near them; what they bound is the tree a hostile file would have the
+ * reader build (an 8 MiB run of `[` is four million arrays, two thousand times the bytes in memory).
+ */
+export const ENVELOPE_JSON_LIMITS = { maxDepth: LIMITS.MAX_DEPTH, maxNodes: LIMITS.MAX_NODES } as const;
+
 /** Identity strings written into layout metadata and digests. */
 export const IDS = {
   IR_VERSION: 'morph-ir/1',

@@ -13,7 +13,7 @@ import { readBounded } from '../shared/read-bounded.ts';
 import { MAX_ARTIFACT_BYTES, importArtifact } from './artifact/import-artifact.ts';
 import { renderArtifact } from './artifact/render-artifact.ts';
 import { BUNDLE, CONTEXT_RULES } from './bundle/constants.ts';
-import { decodeBundle } from './bundle/decode-bundle.ts';
+import { decodeBundle, readBundleText } from './bundle/decode-bundle.ts';
 import { MORPH_CODES } from './constants.ts';
 import { measureIr } from './ir/measure-ir.ts';
 import { morphError } from './refusal.ts';
@@ -31,11 +31,17 @@ async function readBoundedInput(path: string, limit: number, requirement: string
   return ok(read.bytes);
 }
 
+/** A bundle file as text, bound and UTF-8 checked; its bytes are let go here, not held while the sections are parsed. */
+async function readBundleFileText(path: string) {
+  const bytes = await readBoundedInput(path, BUNDLE.MAX_BYTES, CONTEXT_RULES.BUNDLE_SIZE);
+  return bytes.ok ? readBundleText(bytes.value) : bytes;
+}
+
 /** Validates a MORPH-CONTEXT/1 bundle file. */
 export const validateBundleFile: FileValidator = async (path, { profile }) => {
-  const bytes = await readBoundedInput(path, BUNDLE.MAX_BYTES, CONTEXT_RULES.BUNDLE_SIZE);
-  if (!bytes.ok) return bytes;
-  const decoded = decodeBundle(bytes.value, profile);
+  const text = await readBundleFileText(path);
+  if (!text.ok) return text;
+  const decoded = decodeBundle(text.value, profile);
   if (!decoded.ok) return decoded;
   const { metadata, frame, ir, schema } = decoded.value;
   return ok({

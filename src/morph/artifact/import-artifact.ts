@@ -6,7 +6,7 @@
 import { fail, ok, type Profile, type Result } from '../../shared/errors.ts';
 import { lookupCodec, parseCodecOptions } from '../codecs/registry.ts';
 import type { Codec, CodecOptions } from '../codecs/types.ts';
-import { MORPH_CODES, RULES } from '../constants.ts';
+import { ENVELOPE_JSON_LIMITS, MORPH_CODES, RULES } from '../constants.ts';
 import { parseMorphJson } from '../ir/parse-morph-json.ts';
 import type { Ir } from '../ir/types.ts';
 import { ARTIFACT, CONTEXT_CODES, CONTEXT_RULES, PROMPT } from '../bundle/constants.ts';
@@ -130,7 +130,8 @@ export function importArtifact(input: Uint8Array | string, profile: Profile = 's
     return fail(morphError(MORPH_CODES.LIMIT_EXCEEDED, CONTEXT_RULES.ARTIFACT_JSON, `artifact is ${size} bytes, over ${MAX_ARTIFACT_BYTES}`, { byteOffset: MAX_ARTIFACT_BYTES }));
   }
   // MORPH-ART-1: the file is strict JSON (R-S1); the JSON core's codes answer (core: R-S1's core reading).
-  const parsed = parseMorphJson(input, {}, profile);
+  // JSON-LIMIT-1: within the byte bound, the envelope's depth and values are bounded as it is read.
+  const parsed = parseMorphJson(input, ENVELOPE_JSON_LIMITS, profile);
   if (!parsed.ok) return parsed;
   const shape = checkArtifactShape(parsed.value, profile);
   if (!shape.ok) return shape;

@@ -27,15 +27,16 @@ const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Reads the bundle's bytes as text: the 16 MiB bound first, then well-formed UTF-8. */
 export function readBundleText(input: Uint8Array | string): Result<string> {
-  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
   if (typeof input === 'string' && LONE_SURROGATE.test(input)) {
     return fail(morphError(CONTEXT_CODES.BUNDLE_INVALID_UTF8, CONTEXT_RULES.BUNDLE_TEXT, 'the text holds a lone surrogate'));
   }
-  // Seed 001: the bundle allocation limit is checked before anything is decoded.
-  if (bytes.length > BUNDLE.MAX_BYTES) {
-    return fail(morphError(MORPH_CODES.LIMIT_EXCEEDED, CONTEXT_RULES.BUNDLE_SIZE, `bundle is ${bytes.length} bytes, over ${BUNDLE.MAX_BYTES}`, { byteOffset: BUNDLE.MAX_BYTES }));
+  // Seed 001: the bundle allocation limit is checked before anything is decoded (a text is measured, not copied).
+  const size = typeof input === 'string' ? Buffer.byteLength(input, 'utf8') : input.length;
+  if (size > BUNDLE.MAX_BYTES) {
+    return fail(morphError(MORPH_CODES.LIMIT_EXCEEDED, CONTEXT_RULES.BUNDLE_SIZE, `bundle is ${size} bytes, over ${BUNDLE.MAX_BYTES}`, { byteOffset: BUNDLE.MAX_BYTES }));
   }
   if (typeof input === 'string') return ok(input);
+  const bytes = input;
   if (!isUtf8(bytes)) {
     return fail(morphError(CONTEXT_CODES.BUNDLE_INVALID_UTF8, CONTEXT_RULES.BUNDLE_TEXT, 'the bundle is not well-formed UTF-8', { byteOffset: firstInvalidUtf8Offset(bytes) }));
   }

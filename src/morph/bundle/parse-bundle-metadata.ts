@@ -3,7 +3,8 @@ import { fail, ok, type Profile, type Result } from '../../shared/errors.ts';
 import { canonicalJson } from '../../shared/json/jcs.ts';
 import { parseJson } from '../../shared/json/parse-value.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json/value.ts';
-import { INPUT_KINDS, type InputKind } from '../constants.ts';
+import { ENVELOPE_JSON_LIMITS, INPUT_KINDS, type InputKind } from '../constants.ts';
+import { JSON_CODES } from '../../shared/json/constants.ts';
 import { CONTEXT_CODES, CONTEXT_RULES, DIGEST_PATTERN } from './constants.ts';
 import { enforces, morphError } from '../refusal.ts';
 
@@ -43,8 +44,10 @@ export function metadataValue(m: BundleMetadata): JsonObject {
  * profile) JCS form; under `core` any JSON spelling of a valid metadata object is read.
  */
 export function parseBundleMetadata(text: string, profile: Profile = 'strict'): Result<BundleMetadata> {
-  const parsed = parseJson(text);
+  const parsed = parseJson(text, ENVELOPE_JSON_LIMITS);
   if (!parsed.ok) {
+    // JSON-LIMIT-1: past the depth or value limit the section is refused for the limit, not as malformed.
+    if (parsed.error.code === JSON_CODES.LIMIT_EXCEEDED) return parsed;
     return fail(morphError(CONTEXT_CODES.BUNDLE_METADATA_INVALID, CONTEXT_RULES.BUNDLE_METADATA, `metadata is not strict JSON (${parsed.error.code})`, parsed.error.location));
   }
   const v = parsed.value;
@@ -94,8 +97,10 @@ function checkJcsText(value: JsonValue, text: string, code: string, what: string
 
 /** Reads the SCHEMA section: `null` (no schema) or the JCS text of a JSON value (any JSON text under `core`). */
 export function parseBundleSchema(text: string, profile: Profile = 'strict'): Result<JsonValue> {
-  const parsed = parseJson(text);
+  const parsed = parseJson(text, ENVELOPE_JSON_LIMITS);
   if (!parsed.ok) {
+    // JSON-LIMIT-1: past the depth or value limit the section is refused for the limit, not as malformed.
+    if (parsed.error.code === JSON_CODES.LIMIT_EXCEEDED) return parsed;
     return fail(morphError(CONTEXT_CODES.BUNDLE_SCHEMA_INVALID, CONTEXT_RULES.BUNDLE_SCHEMA, `schema is not strict JSON (${parsed.error.code})`, parsed.error.location));
   }
   const canonical = checkJcsText(parsed.value, text, CONTEXT_CODES.BUNDLE_SCHEMA_NOT_CANONICAL, 'schema', profile);

@@ -55,6 +55,12 @@ describe('morph-c14n/1', () => {
     expect(semanticDigest(v)).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('hashes the whole text when it is hashed in runs: a text of many runs, with a piece across each cut', () => {
+    // Pieces of 1,000 and 3 units against runs of 65,536: the cuts fall inside pieces, the last run is short.
+    const big = ir(JSON.stringify(Array.from({ length: 300 }, (_, i) => ['x'.repeat(1000 + (i % 7)), i])));
+    expect(semanticDigest(big)).toBe(createHash('sha256').update(c14nText(big), 'utf8').digest('hex'));
+  });
+
   it('sorts keys by UTF-16 code unit, not by code point', () => {
     // By code point U+FF61 comes before U+1F600; by UTF-16 unit the pair's high half 0xD83D comes first.
     expect(c14nText(ir('{"\uFF61":1,"😀":2}'))).toBe('morph-c14n/1\nO2:{K4:😀;D1:2;K3:\uFF61;D1:1;}');

@@ -42,6 +42,21 @@ describe('the shared token toolkit', () => {
     );
   });
 
+  it('decodes a long escaped body (unescaped into one buffer, then decoded once) as JSON.parse does', () => {
+    const long = fc.tuple(fc.string({ unit: 'grapheme', minLength: 1 }), fc.string({ unit: 'grapheme' })).map(([unit, tail]) => unit.repeat(Math.ceil(1100 / unit.length)) + tail);
+    assertProperty(
+      fc.property(long, fc.boolean(), (s, escapeAll) => {
+        const token = escapeAll ? `"${escapeEveryUnit(s)}"` : JSON.stringify(s);
+        expect(stringToken(token)).toStrictEqual({ text: JSON.parse(token), flags: expect.any(Number) });
+      }),
+      { seed: 12, numRuns: 150 },
+    );
+    // Escapes at both ends of the body, a pair straddling nothing, and a tolerated lone surrogate (the piecewise path).
+    for (const body of [`\\\\${'a'.repeat(1100)}\\ud83d\\ude00`, `\\u00e9${'\\n'.repeat(600)}\\"`, `${'b'.repeat(1100)}\\ud800`]) {
+      expect(stringToken(`"${body}"`, true)).toMatchObject({ text: JSON.parse(`"${body}"`) });
+    }
+  });
+
   it('refuses a lone surrogate escape (R-S1) unless told to keep it, and keeps it as that code unit', () => {
     for (const body of ['\\ud800', '\\udc00', '\\ud800\\u0041', '\\ud800x']) {
       expect(stringToken(`"${body}"`)).toMatchObject({ fault: TOKEN_FAULT.LONE_SURROGATE, at: 1 });

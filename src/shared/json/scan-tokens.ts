@@ -267,6 +267,9 @@ export function decodePlainBody(buf: Buffer, start: number, end: number, flags: 
  */
 export function decodeStringBody(buf: Buffer, start: number, end: number, flags: number): string {
   if ((flags & STRING_ESCAPED) === 0) return decodePlainBody(buf, start, end, flags);
+  // A long body with no lone surrogate is unescaped into bytes and decoded once: appending piece by piece
+  // builds a rope of two nodes per escape, several times the text's size until it is flattened.
+  if (end - start >= ESCAPED_BYTES_DECODE_MIN && (flags & STRING_LONE_SURROGATE) === 0) return decodeEscapedBytes(buf, start, end);
   const slicer = buf as unknown as SlicingBuffer;
   let out = '';
   let run = start;
@@ -299,6 +302,76 @@ export function decodeStringBody(buf: Buffer, start: number, end: number, flags:
   }
   if (run < end) out += slicer.utf8Slice(run, end);
   return out;
+}
+
+/** Escaped bodies at least this long are decoded through {@link decodeEscapedBytes}. */
+const ESCAPED_BYTES_DECODE_MIN = 1024;
+
+/** The byte each one-letter escape stands for (0 where the letter is not one). */
+const SIMPLE_ESCAPE_BYTE: Uint8Array = (() => {
+  const t = new Uint8Array(256);
+  for (let e = 0; e < 256; e++) if (SIMPLE_ESCAPE[e] !== undefined) t[e] = SIMPLE_ESCAPE[e]!.charCodeAt(0);
+  return t;
+})();
+
+/** Writes code point `cp` as UTF-8 at `out[at]`; returns the offset past it. */
+function writeUtf8(out: Buffer, at: number, cp: number): number {
+  if (cp < 0x80) {
+    out[at] = cp;
+    return at + 1;
+  }
+  if (cp < 0x800) {
+    out[at] = 0xc0 | (cp >> 6);
+    out[at + 1] = 0x80 | (cp & 0x3f);
+    return at + 2;
+  }
+  if (cp < 0x10000) {
+    out[at] = 0xe0 | (cp >> 12);
+    out[at + 1] = 0x80 | ((cp >> 6) & 0x3f);
+    out[at + 2] = 0x80 | (cp & 0x3f);
+    return at + 3;
+  }
+  out[at] = 0xf0 | (cp >> 18);
+  out[at + 1] = 0x80 | ((cp >> 12) & 0x3f);
+  out[at + 2] = 0x80 | ((cp >> 6) & 0x3f);
+  out[at + 3] = 0x80 | (cp & 0x3f);
+  return at + 4;
+}
+
+/**
+ * The text of an accepted escaped body with no lone surrogate, unescaped into one byte buffer and
+ * decoded once. Every escape is at least as long as the UTF-8 it stands for (`\u` + four digits for at
+ * most three bytes, a pair of them for four), so the body's length bounds the buffer.
+ */
+function decodeEscapedBytes(buf: Buffer, start: number, end: number): string {
+  const out = Buffer.allocUnsafe(end - start);
+  let n = 0;
+  let run = start;
+  let i = start;
+  while (i < end) {
+    if (buf[i] !== BYTE.BACKSLASH) {
+      i++;
+      continue;
+    }
+    n += buf.copy(out, n, run, i);
+    const e = buf[i + 1]!;
+    if (e === BYTE.LOWER_U) {
+      let cp = readHex4(buf, i + 2, end);
+      i += 6;
+      // The scan accepted the body and found no lone surrogate, so a high half is followed by its low half.
+      if (cp >= 0xd800 && cp <= 0xdbff) {
+        cp = 0x10000 + ((cp - 0xd800) << 10) + (readHex4(buf, i + 2, end) - 0xdc00);
+        i += 6;
+      }
+      n = writeUtf8(out, n, cp);
+    } else {
+      out[n++] = SIMPLE_ESCAPE_BYTE[e]!;
+      i += 2;
+    }
+    run = i;
+  }
+  n += buf.copy(out, n, run, end);
+  return (out as unknown as SlicingBuffer).utf8Slice(0, n);
 }
 
 /**

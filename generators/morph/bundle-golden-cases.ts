@@ -323,6 +323,32 @@ function encodeCases(): CaseSpec[] {
   return out;
 }
 
+/**
+ * JSON-LIMIT-1 on the texts around a payload (spec/morph/context.md, MORPH-CTX-7's limits): R-M2's
+ * depth and value limits, met and passed by one, before any shape is checked.
+ */
+function envelopeLimitCases(): CaseSpec[] {
+  const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+  /** An array of zeros making `n` values with the array itself. */
+  const values = (n: number) => `[${new Array<string>(n - 1).fill('0').join(',')}]`;
+  const parts = bundle(ir(RECORDS), planOf('json-compact')).parts;
+  const fixed = '0123456789abcdef01234567';
+  const LIMIT = MORPH_CODES.LIMIT_EXCEEDED;
+  const L = 'JSON-LIMIT-1';
+  const request = (extra: string) => `{"input":"1","plan":{"encoding":"json-compact","formatVersion":"1","options":{}},"x":${extra}}`;
+  return [
+    accept('morph.decode', 'accept-schema-depth-64', writeBundle({ ...parts, schema: nested(64) }, fixed), ['MORPH-CTX-7', L], 'a schema 64 containers deep, the depth limit: read', 'strict'),
+    accept('morph.decode', 'accept-schema-250000-values', writeBundle({ ...parts, schema: values(250_000) }, fixed), ['MORPH-CTX-7', L], 'a schema of exactly 250,000 values, the value limit: read', 'strict'),
+    reject('morph.decode', 'schema-depth-65', writeBundle({ ...parts, schema: nested(65) }, fixed), LIMIT, ['MORPH-CTX-7', L], 'core', 'a schema one container past the depth limit: LIMIT_EXCEEDED, not BUNDLE_SCHEMA_INVALID'),
+    reject('morph.decode', 'schema-250001-values', writeBundle({ ...parts, schema: values(250_001) }, fixed), LIMIT, ['MORPH-CTX-7', L], 'core', 'a schema one value past the value limit'),
+    reject('morph.decode', 'metadata-depth-65', writeBundle({ ...parts, metadata: nested(65) }, fixed), LIMIT, ['MORPH-CTX-6', L], 'core', 'METADATA one container past the depth limit: LIMIT_EXCEEDED, not BUNDLE_METADATA_INVALID'),
+    reject('morph.import', 'artifact-depth-65', nested(65), LIMIT, ['MORPH-ART-1', L], 'core', 'an artifact text one container past the depth limit: refused before its shape is checked'),
+    reject('morph.import', 'artifact-250001-values', values(250_001), LIMIT, ['MORPH-ART-1', L], 'core', 'an artifact text one value past the value limit: refused before its shape is checked'),
+    reject('morph.encode', 'request-depth-65', nested(65), LIMIT, ['MORPH-ENC-1', L], 'core', 'a request text one container past the depth limit'),
+    reject('morph.encode', 'request-passed-over-member-depth-65', request(nested(64)), LIMIT, ['MORPH-ENC-1', L], 'core', 'member x, which core passes over, still counts: 64 arrays inside the request are depth 65'),
+  ];
+}
+
 function isPlan(v: unknown): v is BundlePlan {
   return typeof v === 'object' && v !== null && !(v instanceof Map) && 'encoding' in v;
 }
@@ -370,7 +396,7 @@ function generatedCases(): CaseSpec[] {
 /** Every part-2 golden case; a case whose op and input repeat an earlier one's is dropped (one vector). */
 export function bundleGoldenCases(): CaseSpec[] {
   const seen = new Set<string>();
-  return [...decodeRecipes(), ...decodeMutations(), ...codecMutationsInContainers(), ...importCases(), ...sealedLexemeCases(), ...decodedValueDigestCases(), ...encodeCases(), ...generatedCases()].filter((c) => {
+  return [...decodeRecipes(), ...decodeMutations(), ...codecMutationsInContainers(), ...importCases(), ...sealedLexemeCases(), ...decodedValueDigestCases(), ...encodeCases(), ...envelopeLimitCases(), ...generatedCases()].filter((c) => {
     const id = caseId(c.op, c.input);
     if (seen.has(id)) return false;
     seen.add(id);

@@ -4,7 +4,7 @@ import re
 
 import faults
 from morph_codecs import check_options, decode_payload, is_registered
-from morph_core import Refused, is_hex64, jcs_text, parse_json_bytes, sha256_hex
+from morph_core import Refused, check_limits, is_hex64, jcs_text, parse_json_bytes, sha256_hex
 from strict_json import write_compact
 
 MAX_ARTIFACT_BYTES = 64 * 1024 * 1024  # MORPH-ART-1
@@ -77,6 +77,7 @@ def import_artifact(data):
     if len(data) > MAX_ARTIFACT_BYTES:
         raise Refused("LIMIT_EXCEEDED", "artifact over 64 MiB (MORPH-ART-1)")
     artifact = parse_json_bytes(data)
+    check_limits(artifact)  # JSON-LIMIT-1 with R-M2's limits, before the shape (MORPH-ART-1)
     if not isinstance(artifact, dict):
         raise Refused("ARTIFACT_NOT_OBJECT", "the artifact is not a JSON object (MORPH-ART-2)")
     _check_level("artifact", artifact, ENVELOPE)

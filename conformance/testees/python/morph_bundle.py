@@ -6,7 +6,7 @@ import hashlib
 
 import faults
 from morph_codecs import INPUT_KINDS, decode_payload, is_registered
-from morph_core import MAX_TEXT_BYTES, Refused, is_hex64, jcs_text, parse_json
+from morph_core import MAX_TEXT_BYTES, Refused, check_limits, is_hex64, jcs_text, parse_json
 
 SECTIONS = ("GUIDE", "METADATA", "SCHEMA", "PAYLOAD")
 HEADER = "MORPH-CONTEXT/1 "
@@ -101,6 +101,7 @@ def _read_metadata(text):
         metadata = parse_json(text)
     except Refused:
         raise Refused("BUNDLE_METADATA_INVALID", "the METADATA section is not strict JSON (MORPH-CTX-6)") from None
+    check_limits(metadata)  # JSON-LIMIT-1 with R-M2's depth and value limits (MORPH-CTX-7, limits)
     if not isinstance(metadata, dict) or set(metadata) != set(METADATA_MEMBERS):
         raise Refused("BUNDLE_METADATA_INVALID", "METADATA has not exactly its seven members (MORPH-CTX-6)")
     if not all(isinstance(metadata[name], str) for name in METADATA_STRINGS) \
@@ -118,6 +119,7 @@ def _read_schema(text):
         schema = parse_json(text)
     except Refused:
         raise Refused("BUNDLE_SCHEMA_INVALID", "the SCHEMA section is not strict JSON (MORPH-CTX-7)") from None
+    check_limits(schema)  # JSON-LIMIT-1 with R-M2's depth and value limits (MORPH-CTX-7, limits)
     if jcs_text(schema) != text:
         raise Refused("BUNDLE_SCHEMA_NOT_CANONICAL", "SCHEMA is not its JCS text (R-M6a)")
     return schema

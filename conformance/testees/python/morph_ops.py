@@ -87,6 +87,7 @@ def encode(data):
     if len(data) > MAX_REQUEST_BYTES:
         raise Refused("LIMIT_EXCEEDED", "request over 64 MiB, refused before parsing (MORPH-ENC-1)")
     request = parse_json_bytes(data)
+    check_limits(request)  # JSON-LIMIT-1 with R-M2's limits, members passed over under core included (MORPH-ENC-1)
     _check_request(request)
     plan = request["plan"]
     encoding, version, options = plan["encoding"], plan["formatVersion"], plan["options"]

@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { PACKAGE_ROOT } from '../shared/package-root.ts';
 import type { Profile } from '../shared/errors.ts';
-import { writeJson } from '../shared/json/write-value.ts';
+import { streamJson, writeJson } from '../shared/json/write-value.ts';
 import { isOpName, OP_NAMES, type OpHandler, type OpName, type OpOutcome, type ReadAgain, type ReadChunk } from '../shared/ops.ts';
 import { readBounded } from '../shared/read-bounded.ts';
 import { loadOracleOp } from './oracle-ops.ts';
@@ -195,7 +195,9 @@ export async function execReferenceOp(op: string, inputPath: string, out: Writab
       return EXEC_STATUS.SKIPPED;
     }
     if (outcome.accept) {
-      out.write(writeJson(outcome.observation) + '\n');
+      // Written as it is made: an observation near the input bounds is tens of MB as one string.
+      streamJson(outcome.observation, {}, (run) => out.write(run));
+      out.write('\n');
       return EXEC_STATUS.ACCEPT;
     }
     printRejection(outcome.error, (s) => out.write(s));

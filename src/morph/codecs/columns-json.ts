@@ -3,7 +3,7 @@ import type { ColumnsJsonLayout } from '../../generated/morph/layout-columns-jso
 import type { SameUnion } from '../../shared/same-union.ts';
 import { fail, ok, type Profile, type Result } from '../../shared/errors.ts';
 import { isJsonArray, type JsonObject, type JsonValue } from '../../shared/json/value.ts';
-import { writeJson } from '../../shared/json/write-value.ts';
+import { isJsonText, writeJson } from '../../shared/json/write-value.ts';
 import { ENCODINGS, LAYOUT, LIMITS, MORPH_CODES, NATIVE_FORMAT_VERSION, RULES } from '../constants.ts';
 import type { Ir } from '../ir/types.ts';
 import { checkPayloadText } from './check-payload.ts';
@@ -86,7 +86,7 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
     }
   }
   // R-M11: the payload must be exactly the compact serialization of what it decodes to (strict; core reads any JSON spelling).
-  if (enforces(profile, MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.CANONICAL_PAYLOAD) && writeJson(columns) !== payload) {
+  if (enforces(profile, MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.CANONICAL_PAYLOAD) && !isJsonText(columns, payload)) {
     return fail(morphError(MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.CANONICAL_PAYLOAD, 'payload is not compact canonical JSON', {}));
   }
   const records: JsonValue[] = [];

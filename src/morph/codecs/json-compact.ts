@@ -2,7 +2,7 @@
 import type { JsonCompactLayout } from '../../generated/morph/layout-json-compact.schema.ts';
 import type { SameUnion } from '../../shared/same-union.ts';
 import { fail, ok, type Result } from '../../shared/errors.ts';
-import { writeJson } from '../../shared/json/write-value.ts';
+import { isJsonText, writeJson } from '../../shared/json/write-value.ts';
 import type { JsonObject, JsonValue } from '../../shared/json/value.ts';
 import { ENCODINGS, LAYOUT, LIMITS, MORPH_CODES, NATIVE_FORMAT_VERSION, RULES } from '../constants.ts';
 import { checkIrLimits } from '../ir/measure-ir.ts';
@@ -58,7 +58,7 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
     return fail(morphError(MORPH_CODES.ROOT_KIND_MISMATCH, RULES.COMPACT_ROOT_KIND, `payload root is ${kindOf(parsed.value)}, layout says ${String(declared)}`, { pointer: '' }));
   }
   // R-M11: the payload must be exactly the compact re-serialization of its value (strict; core reads any JSON spelling).
-  if (enforces(profile, MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.CANONICAL_PAYLOAD) && writeJson(parsed.value) !== payload) {
+  if (enforces(profile, MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.CANONICAL_PAYLOAD) && !isJsonText(parsed.value, payload)) {
     return fail(morphError(MORPH_CODES.PAYLOAD_NOT_CANONICAL, RULES.CANONICAL_PAYLOAD, 'payload is not in compact canonical form', {}));
   }
   return checkDecodedDigest(parsed.value, meta.value, context);

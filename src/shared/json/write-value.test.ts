@@ -10,6 +10,26 @@ describe('writeJson', () => {
     expect(writeString('a"b\\c/\u0000\u001f\b\f\n\r\t\u007f\u2028é😀')).toBe('"a\\"b\\\\c/\\u0000\\u001f\\b\\f\\n\\r\\t\u007f\u2028é😀"');
   });
 
+  it('escapes every string, lone surrogates kept as they are, as a unit-by-unit reference does', () => {
+    const short: Record<number, string> = { 8: '\\b', 9: '\\t', 10: '\\n', 12: '\\f', 13: '\\r' };
+    const reference = (t: string) => {
+      let out = '"';
+      for (let i = 0; i < t.length; i++) {
+        const c = t.charCodeAt(i);
+        if (c === 0x22 || c === 0x5c) out += `\\${t[i]}`;
+        else if (c < 0x20) out += short[c] ?? `\\u00${c.toString(16).padStart(2, '0')}`;
+        else out += t[i];
+      }
+      return `${out}"`;
+    };
+    assertProperty(
+      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('"', '\\', '\n', '\u0001', '\ud800', '\udc00', '😀'), fc.integer({ min: 0, max: 0xffff }).map((u) => String.fromCharCode(u))) }), (t) => {
+        expect(writeString(t)).toBe(reference(t));
+      }),
+      { seed: 13, numRuns: 500 },
+    );
+  });
+
   it('keeps member order, including integer-like names, and lexemes', () => {
     const r = parseJson('{"b":1.50,"2":true,"1":[-0,1E+3]}');
     expect(r.ok && writeJson(r.value)).toBe('{"b":1.50,"2":true,"1":[-0,1E+3]}');

@@ -18,6 +18,10 @@ const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
 /** Writes a string token with minimal escaping (control characters as \b \f \n \r \t or lowercase \u00xx). */
 export function writeString(s: string): string {
   if (!NEEDS_ESCAPE.test(s)) return `"${s}"`;
+  // For well-formed text JSON.stringify writes exactly these escapes, natively and as one flat string
+  // (appending piece by piece builds a rope of two nodes per escape); only a lone surrogate, which it
+  // would escape and this writer keeps, needs the loop.
+  if (s.isWellFormed()) return JSON.stringify(s);
   let out = '"';
   let run = 0;
   for (let i = 0; i < s.length; i++) {
@@ -32,16 +36,23 @@ export function writeString(s: string): string {
   return out + s.slice(run) + '"';
 }
 
+/** A container being written: its items (an array's, or an object's members in write order) and the next one. */
 interface Frame {
   readonly close: string;
-  readonly items: ReadonlyArray<readonly [string | undefined, JsonValue]>;
+  readonly array: readonly JsonValue[] | undefined;
+  readonly members: ReadonlyArray<readonly [string, JsonValue]> | undefined;
+  readonly length: number;
   index: number;
 }
 
-/** Serializes a value; returns undefined only when `numberText` refuses a number. */
-export function serializeJson(value: JsonValue, options: WriteOptions = {}): string | undefined {
+/**
+ * Writes `value` as a sequence of pieces handed to `emit`, in order; `emit` returns false to stop the
+ * write early. Returns false when the write stopped (a refused number or `emit`'s false), else true.
+ * Nothing but the pieces and one frame per open container is allocated, so a caller that compares or
+ * hashes the text as it comes never holds it.
+ */
+export function emitJson(value: JsonValue, options: WriteOptions, emit: (piece: string) => boolean): boolean {
   const indent = options.indent ?? 0;
-  const parts: string[] = [];
   const stack: Frame[] = [];
   const newline = (depth: number) => (indent > 0 ? '\n' + ' '.repeat(indent * depth) : '');
   const colon = indent > 0 ? ': ' : ':';
@@ -50,47 +61,96 @@ export function serializeJson(value: JsonValue, options: WriteOptions = {}): str
     if (next !== undefined) {
       const v: JsonValue = next;
       next = undefined;
-      if (v === null) parts.push('null');
-      else if (v === true) parts.push('true');
-      else if (v === false) parts.push('false');
-      else if (typeof v === 'string') parts.push(writeString(v));
+      let piece: string;
+      if (v === null) piece = 'null';
+      else if (v === true) piece = 'true';
+      else if (v === false) piece = 'false';
+      else if (typeof v === 'string') piece = writeString(v);
       else if (v instanceof JsonNumber) {
         const text = options.numberText ? options.numberText(v) : v.lexeme;
-        if (text === undefined) return undefined;
-        parts.push(text);
+        if (text === undefined) return false;
+        piece = text;
       } else if (Array.isArray(v)) {
-        if (v.length === 0) parts.push('[]');
+        if (v.length === 0) piece = '[]';
         else {
-          parts.push('[');
-          stack.push({ close: ']', items: v.map((x) => [undefined, x] as const), index: 0 });
+          piece = '[';
+          stack.push({ close: ']', array: v, members: undefined, length: v.length, index: 0 });
         }
-      } else {
-        if (v.size === 0) parts.push('{}');
-        else {
-          parts.push('{');
-          let items = [...v];
-          if (options.sortKeys) {
-            const cmp = options.sortKeys;
-            items = items.sort((a, b) => cmp(a[0], b[0]));
-          }
-          stack.push({ close: '}', items, index: 0 });
+      } else if (v.size === 0) piece = '{}';
+      else {
+        piece = '{';
+        let members = [...v];
+        if (options.sortKeys) {
+          const cmp = options.sortKeys;
+          members = members.sort((a, b) => cmp(a[0], b[0]));
         }
+        stack.push({ close: '}', array: undefined, members, length: members.length, index: 0 });
       }
+      if (!emit(piece)) return false;
     }
     const top = stack[stack.length - 1];
-    if (top === undefined) return parts.join('');
-    if (top.index === top.items.length) {
+    if (top === undefined) return true;
+    if (top.index === top.length) {
       stack.pop();
-      parts.push(newline(stack.length) + top.close);
+      if (!emit(newline(stack.length) + top.close)) return false;
       continue;
     }
-    const [key, item] = top.items[top.index]!;
-    if (top.index > 0) parts.push(',');
-    parts.push(newline(stack.length));
-    if (key !== undefined) parts.push(writeString(key) + colon);
+    const lead = (top.index > 0 ? ',' : '') + newline(stack.length);
+    if (top.array !== undefined) {
+      if (lead !== '' && !emit(lead)) return false;
+      next = top.array[top.index]!;
+    } else {
+      const [key, item] = top.members![top.index]!;
+      if (!emit(lead + writeString(key) + colon)) return false;
+      next = item;
+    }
     top.index++;
-    next = item;
   }
+}
+
+/** Pieces are joined in runs of about this many UTF-16 units, so a long text is not one piece per value. */
+const RUN_UNITS = 1 << 16;
+
+/**
+ * Writes `value` to `sink` in runs of about {@link RUN_UNITS} units, as {@link serializeJson} would
+ * write it whole; returns false (after some runs, perhaps) when `numberText` refuses a number. A writer
+ * to a file or a pipe never holds the whole text.
+ */
+export function streamJson(value: JsonValue, options: WriteOptions, sink: (run: string) => void): boolean {
+  let run = '';
+  const written = emitJson(value, options, (piece) => {
+    run += piece;
+    if (run.length >= RUN_UNITS) {
+      // Reading a unit flattens the run's rope now, so its pieces are garbage at once, not at the end.
+      run.charCodeAt(0);
+      sink(run);
+      run = '';
+    }
+    return true;
+  });
+  if (written && run !== '') sink(run);
+  return written;
+}
+
+/** Serializes a value; returns undefined only when `numberText` refuses a number. */
+export function serializeJson(value: JsonValue, options: WriteOptions = {}): string | undefined {
+  const runs: string[] = [];
+  if (!streamJson(value, options, (run) => runs.push(run))) return undefined;
+  return runs.length === 1 ? runs[0]! : runs.join('');
+}
+
+/**
+ * True when `text` is exactly what {@link serializeJson} writes for `value` under `options`, compared
+ * piece by piece as the pieces are made (no copy of the text is built; the first difference stops it).
+ */
+export function isJsonText(value: JsonValue, text: string, options: WriteOptions = {}): boolean {
+  let at = 0;
+  const written = emitJson(value, options, (piece) => {
+    if (!text.startsWith(piece, at)) return false;
+    at += piece.length;
+    return true;
+  });
+  return written && at === text.length;
 }
 
 /** Writes a value: compact by default, lexemes and member order kept. */

@@ -129,6 +129,12 @@ void SCHEMA_AGREES;
 /** Largest unsigned integer a lexeme may name (R-S2: it must fit in 64 bits). */
 export const UINT64_MAX = (1n << 64n) - 1n;
 
+/**
+ * Items a duplicate check compares one by one (member names, R-S1; trait indices, R-C4): past this many
+ * it keeps a set instead, so that a line of many names or indices costs linear time, not quadratic.
+ */
+export const LINEAR_SCAN_MAX = 16;
+
 /** Read size of the streaming file validator. */
 export const READ_CHUNK_BYTES = 1 << 22;
 

@@ -4,7 +4,7 @@
  */
 import { OK } from '../shared/errors.ts';
 import type { CheckContext, Checked } from './check-context.ts';
-import { EDGE_KINDS, PROVENANCES, TRAIT_KEYS, TRAITS } from './constants.ts';
+import { EDGE_KINDS, LINEAR_SCAN_MAX, PROVENANCES, TRAIT_KEYS, TRAITS } from './constants.ts';
 import type { ModelState } from './model-state.ts';
 import type { Dictionaries, ModelRecord } from './records.ts';
 import { compareUtf16 } from '../shared/text.ts';
@@ -46,16 +46,30 @@ export function resolveDictionaries(rec: ModelRecord, state: ModelState, ctx: Ch
   if (rec.type === 'e') {
     if (rec.k >= dict.kinds.length) return ctx.refusal('DICT_INDEX_UNDECLARED', `kind index ${rec.k} is not declared`, { pointer: '/k', member: 'k' });
     const tr = rec.tr;
+    // A long tr is checked against a table of the indices seen (every one is declared when it is
+    // marked), so that its cost is linear; a short one compares each index with those before it.
+    const seen = tr.length > LINEAR_SCAN_MAX ? new Uint8Array(dict.traits.length) : undefined;
     for (let n = 0; n < tr.length; n++) {
-      if (tr[n]! >= dict.traits.length) return ctx.refusal('DICT_INDEX_UNDECLARED', `trait index ${tr[n]} is not declared`, { pointer: `/tr/${n}`, member: 'tr' });
-      for (let q = 0; q < n; q++) {
-        // R-C4: tr lists each trait once.
-        if (tr[q] === tr[n] && ctx.enforces('DUPLICATE_TRAIT')) return ctx.refusal('DUPLICATE_TRAIT', `trait index ${tr[n]} appears twice`, { pointer: `/tr/${n}`, member: 'tr' });
-      }
+      const index = tr[n]!;
+      if (index >= dict.traits.length) return ctx.refusal('DICT_INDEX_UNDECLARED', `trait index ${index} is not declared`, { pointer: `/tr/${n}`, member: 'tr' });
+      // R-C4: tr lists each trait once.
+      if (repeatsEarlier(tr, n, seen) && ctx.enforces('DUPLICATE_TRAIT')) return ctx.refusal('DUPLICATE_TRAIT', `trait index ${index} appears twice`, { pointer: `/tr/${n}`, member: 'tr' });
     }
   } else if (rec.type === 'x') {
     if (rec.k >= dict.edges.length) return ctx.refusal('DICT_INDEX_UNDECLARED', `edge kind index ${rec.k} is not declared`, { pointer: '/k', member: 'k' });
     if (rec.p >= dict.provenance.length) return ctx.refusal('DICT_INDEX_UNDECLARED', `provenance index ${rec.p} is not declared`, { pointer: '/p', member: 'p' });
   }
   return OK;
+}
+
+/** Whether `tr[n]` appears in `tr[0, n)`; with `seen`, by its table (which it then marks). */
+function repeatsEarlier(tr: readonly number[], n: number, seen: Uint8Array | undefined): boolean {
+  const index = tr[n]!;
+  if (seen !== undefined) {
+    const repeated = seen[index] === 1;
+    seen[index] = 1;
+    return repeated;
+  }
+  for (let q = 0; q < n; q++) if (tr[q] === index) return true;
+  return false;
 }

@@ -26,7 +26,7 @@ import {
   TokenScan,
 } from '../shared/json/scan-tokens.ts';
 import { JsonNumber } from '../shared/json/value.ts';
-import { BYTE, codeInfo, type JsonLayerCode } from './constants.ts';
+import { BYTE, codeInfo, type JsonLayerCode, LINEAR_SCAN_MAX } from './constants.ts';
 
 /**
  * A built value. Canonical unsigned integers of at most 15 digits are JS numbers (exact, and the
@@ -116,6 +116,8 @@ interface Frame {
   readonly isObject: boolean;
   /** Member names seen so far (duplicate detection), objects only. */
   readonly names: string[] | undefined;
+  /** The same names as a set, made once `names` holds more than LINEAR_SCAN_MAX (a linear check per name). */
+  nameSet: Set<string> | undefined;
   key: string;
   index: number;
   /** Buffer offset of the container's first item (after the whitespace that follows its opener). */
@@ -260,6 +262,8 @@ export class LineScanner {
     const wantedIds = wanted === undefined ? undefined : this.wantedIdsOf(wanted);
     let seenLow = 0;
     let seenHigh = 0;
+    // Past LINEAR_SCAN_MAX members, the names read so far as a set (see the duplicate check below).
+    let nameSet: Set<string> | undefined;
     for (;;) {
       this.member = undefined;
       if (this.pos >= end || buf[this.pos] !== BYTE.QUOTE) return this.fail('expected a member name');
@@ -271,10 +275,14 @@ export class LineScanner {
       let id = this.nameId;
       let duplicate = false;
       if (id < 0) {
-        for (let j = 0; j < out.count; j++) {
-          if (out.names[j] === name) {
-            duplicate = true;
-            break;
+        if (nameSet === undefined && out.count > LINEAR_SCAN_MAX) nameSet = new Set(out.names.slice(0, out.count));
+        if (nameSet !== undefined) duplicate = nameSet.has(name);
+        else {
+          for (let j = 0; j < out.count; j++) {
+            if (out.names[j] === name) {
+              duplicate = true;
+              break;
+            }
           }
         }
         id = INTERNED_ID.get(name) ?? -1;
@@ -318,6 +326,7 @@ export class LineScanner {
       if (value === FAILED) return FAILED;
       const n = out.count++;
       out.names[n] = name;
+      nameSet?.add(name);
       out.values[n] = build ? value : undefined;
       out.starts[n] = valueAt;
       out.ends[n] = this.pos;
@@ -394,6 +403,7 @@ export class LineScanner {
         container: this.building ? (isObject ? new Map() : []) : undefined,
         isObject,
         names: isObject ? [] : undefined,
+        nameSet: undefined,
         key: '',
         // An array whose first items a long line's gap dropped: its items keep their indices.
         index: this.itemGaps.length > 0 && !this.building && !isObject ? this.droppedItemsAt(this.pos) : 0,
@@ -422,7 +432,9 @@ export class LineScanner {
     const name = this.scanName();
     if (name === FAILED) return false;
     const names = frame.names!;
-    if (names.includes(name) || frame.droppedNames?.has(name) === true) {
+    if (frame.nameSet === undefined && names.length > LINEAR_SCAN_MAX) frame.nameSet = new Set(names);
+    const seen = frame.nameSet === undefined ? names.includes(name) : frame.nameSet.has(name);
+    if (seen || frame.droppedNames?.has(name) === true) {
       // R-S1 (strict): member names are unique.
       if (!this.options.allowDuplicates) {
         // The pointer names the repeated member itself (/…/object/name), not the member before it.
@@ -432,6 +444,7 @@ export class LineScanner {
       }
     } else {
       names.push(name);
+      frame.nameSet?.add(name);
     }
     frame.key = name;
     this.pos = skipWhitespace(this.buf, this.pos, this.end);

@@ -98,6 +98,24 @@ function findCycles(graph: Map<string, string[]>): string[][] {
   return cycles;
 }
 
+/**
+ * The modules allowed a dynamic `import()`, each for a reason the graph can still read (a literal
+ * specifier): the CLI loads the one verb a process runs (`testee exec` starts once per case), the
+ * reference testee loads one format's oracle, the planner one tokenizer's tables (megabytes each).
+ */
+const LAZY_BOUNDARIES: readonly string[] = ['src/cli/commands.ts', 'src/runner/oracle-ops.ts', 'src/morph/planner/load-token-counter.ts'];
+/** Modules allowed an import whose specifier is computed: golden's case sources are found by globbing a directory. */
+const DISCOVERY: readonly string[] = ['src/runner/vectors/collect-case-sources.ts'];
+
+/** `import(` calls of a module's source text, split by whether the specifier is a string literal. */
+function findDynamicImports(text: string): { literal: number; computed: number } {
+  const all = [...text.matchAll(/(?<![\w.])import\(/g)].length;
+  const literal = [...text.matchAll(/(?<![\w.])import\(\s*['"][^'"]+['"]\s*\)/g)].length;
+  // `typeof import('…')` names a type: it loads nothing.
+  const typeOnly = [...text.matchAll(/typeof import\(\s*['"][^'"]+['"]\s*\)/g)].length;
+  return { literal: literal - typeOnly, computed: all - literal };
+}
+
 const graph = readGraph();
 
 describe('the module graph', () => {
@@ -121,6 +139,18 @@ describe('the module graph', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('imports statically wherever the module is known: import() only at the named lazy boundaries, computed specifiers only for discovery', () => {
+    const wrong: string[] = [];
+    for (const from of graph.keys()) {
+      if (from.endsWith('.test.ts')) continue;
+      const { literal, computed } = findDynamicImports(readFileSync(join(REPO_ROOT, from), 'utf8'));
+      if (literal > 0 && !LAZY_BOUNDARIES.includes(from)) wrong.push(`${from}: ${literal} import() of a known module`);
+      if (computed > 0 && !DISCOVERY.includes(from)) wrong.push(`${from}: ${computed} import() of a computed path`);
+    }
+    expect(wrong).toEqual([]);
+    expect(findDynamicImports("const a = await import('./x.ts'); const b = await import(url); type T = typeof import('./y.ts');")).toEqual({ literal: 1, computed: 1 });
   });
 
   it('keeps every _internals/ folder private to its parent folder', () => {

@@ -26,7 +26,10 @@ import { selectCases } from './runner/select-cases.ts';
 import type { Testee } from './runner/testee-reply.ts';
 import { loadVectors as loadVectorDir } from './runner/vectors/load-vectors.ts';
 import { GOLDEN_DIR } from './runner/vectors/constants.ts';
-import type { Disagreement, FuzzReport } from './runner/fuzz/run-fuzz.ts';
+import { runFuzz, type Disagreement, type FuzzReport } from './runner/fuzz/run-fuzz.ts';
+import { formatSources } from './runner/fuzz/format-sources.ts';
+import { buildSeedCorpus, builtInCorpus, caseSourceCorpus, encodedBundleCorpus, goldenCorpus } from './runner/fuzz/seed-corpus.ts';
+import { startFuzzTestee } from './runner/fuzz/start-fuzz-testee.ts';
 import { validateJournalFile } from './journal/validate-file.ts';
 import { validateCodegraphFile } from './codegraph/validate-file.ts';
 import { validateArtifactFile, validateBundleFile } from './morph/validate-file.ts';
@@ -160,11 +163,7 @@ export interface FuzzApiOptions {
 
 /** Fuzzes a testee on one op against the reference oracle; every disagreement comes back shrunk. */
 export async function fuzz(options: FuzzApiOptions): Promise<FuzzReport> {
-  const { buildSeedCorpus, goldenCorpus, caseSourceCorpus, builtInCorpus, encodedBundleCorpus } = await import('./runner/fuzz/seed-corpus.ts');
-  const { formatSources } = await import('./runner/fuzz/format-sources.ts');
-  const { runFuzz } = await import('./runner/fuzz/run-fuzz.ts');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const { startFuzzTestee } = await import('./runner/fuzz/start-fuzz-testee.ts');
   const testee = await startFuzzTestee(options.op, options.testee.argv, { persistent: options.testee.persistent === true, timeoutMs });
   try {
     return await runFuzz({

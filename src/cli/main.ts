@@ -38,9 +38,13 @@ export async function main(argv: string[]): Promise<number> {
       `\nExit status: ${EXIT.OK} success/valid, ${EXIT.FAILED} invalid input or failed cases, ${EXIT.USAGE} usage, setup or I/O error.`,
     );
   let status: number = EXIT.OK;
-  await registerCommands(program, (code) => {
-    status = code;
-  });
+  await registerCommands(
+    program,
+    (code) => {
+      status = code;
+    },
+    argv,
+  );
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (err) {

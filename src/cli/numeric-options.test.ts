@@ -51,6 +51,9 @@ describe('certify refuses bad numbers with one line and exit 2', () => {
   }
 });
 
+// The verbs' modules (and everything they import) load once, here, rather than inside the first test.
+await registerCommands(new Command(), () => {});
+
 /** Runs the registered CLI in-process; returns the exit status it set and what it wrote to stderr. */
 async function cli(...args: string[]): Promise<{ status: number | undefined; err: string }> {
   let status: number | undefined;

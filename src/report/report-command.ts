@@ -7,6 +7,7 @@ import { renderBadge } from './render-badge.ts';
 import { renderHtml } from './render-html.ts';
 import { renderJunit } from './render-junit.ts';
 import { renderMarkdown } from './render-markdown.ts';
+import { writeSite } from './render-site.ts';
 import { REPORT_FILES } from '../results/report-files.ts';
 import { renderTextSummary } from '../results/render-text-summary.ts';
 import { rerunCaseCommand } from '../results/rerun-line.ts';
@@ -86,7 +87,6 @@ export async function siteCommand(dir: string, paths: readonly string[], io: { o
     return EXIT.USAGE;
   }
   try {
-    const { writeSite } = await import('./render-site.ts');
     const files = await writeSite(dir, merged.value, paths);
     io.out(`formcert report site: ${files.length} pages in ${dir}/ (open ${join(dir, 'index.html')})\n`);
   } catch (e) {

@@ -1,6 +1,9 @@
 /** `formcert certify`: run an implementation (or the bundled reference) against the golden vectors. */
 import type { Command } from 'commander';
 import type { SetExit } from '../../shared/exit-codes.ts';
+import { certifyCommand } from '../../runner/certify.ts';
+import { installInterruptHandlers } from '../../runner/process-group.ts';
+import { writeReportDir } from '../../report/write-report-dir.ts';
 
 export function register(program: Command, setExit: SetExit): void {
   program
@@ -42,9 +45,6 @@ Exit status: 0 every scored case passes, 1 a case fails or errors (or a listed e
 passes), 2 usage or setup error (testee not runnable, failing every case the same way, nothing scored).`,
     )
     .action(async (testee: string[], opts: Record<string, unknown>) => {
-      const { certifyCommand } = await import('../../runner/certify.ts');
-      const { installInterruptHandlers } = await import('../../runner/process-group.ts');
-      const { writeReportDir } = await import('../../report/write-report-dir.ts');
       installInterruptHandlers();
       const status = await certifyCommand(
         {

@@ -31,6 +31,9 @@ describe('formcert fuzz', () => {
   });
 });
 
+// The verbs' modules (and everything they import) load once, here, rather than inside the first test.
+await registerCommands(new Command(), () => {});
+
 /** Runs the registered CLI in-process (nothing spawned); returns the exit status it set and what it wrote. */
 async function inProcess(...args: string[]): Promise<{ status: number | undefined; stdout: string; stderr: string }> {
   let status: number | undefined;

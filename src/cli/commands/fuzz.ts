@@ -2,6 +2,18 @@
 import type { Command } from 'commander';
 import { EXIT, type SetExit } from '../../shared/exit-codes.ts';
 import { MAX_TIMER_MS, parseIntegerOption } from '../../shared/integer-option.ts';
+import cliProgress from 'cli-progress';
+import { isOpName, type OpName } from '../../shared/ops.ts';
+import { shellWord } from '../../results/rerun-line.ts';
+import { loadOracleOp } from '../../runner/oracle-ops.ts';
+import { parseShard, type Shard } from '../../runner/select-cases.ts';
+import { TesteeSetupError } from '../../runner/testee-reply.ts';
+import { formatSources } from '../../runner/fuzz/format-sources.ts';
+import { describeFindingKey } from '../../runner/fuzz/group-findings.ts';
+import { runFuzz } from '../../runner/fuzz/run-fuzz.ts';
+import { reproduceCommand, saveFuzzVectors } from '../../runner/fuzz/save-fuzz-vectors.ts';
+import { buildSeedCorpus, builtInCorpus, caseSourceCorpus, encodedBundleCorpus, goldenCorpus } from '../../runner/fuzz/seed-corpus.ts';
+import { startFuzzTestee } from '../../runner/fuzz/start-fuzz-testee.ts';
 
 interface FuzzCliOptions {
   op: string;
@@ -116,11 +128,10 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
     summary.error ??= s.replace(/^formcert fuzz: /, '');
     process.stderr.write(s + '\n');
   };
-  const { isOpName } = await import('../../shared/ops.ts');
   let runs: number;
   let seconds: number | undefined;
   let seed: number;
-  let shard: import('../../runner/select-cases.ts').Shard | undefined;
+  let shard: Shard | undefined;
   let timeoutMs: number;
   let maxDisagreements: number;
   let shrinkBudget: number;
@@ -132,7 +143,6 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
     seconds = parseCount(opts.seconds, 'seconds', 1, Math.floor(MAX_TIMER_MS / 1000));
     runs = parseCount(opts.runs, 'runs', 1, Number.MAX_SAFE_INTEGER) ?? (seconds !== undefined ? Number.MAX_SAFE_INTEGER : DEFAULT_RUNS);
     if (opts.shard !== undefined) {
-      const { parseShard } = await import('../../runner/select-cases.ts');
       shard = parseShard(opts.shard);
       if (!shard) throw new UsageError(`--shard must be I/N with 1 ≤ I ≤ N, got ${opts.shard}`);
       // Disjoint seeds need one base seed for the whole campaign; a clock seed differs per job.
@@ -150,15 +160,7 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
     err(`formcert fuzz: ${e.message}`);
     return EXIT.USAGE;
   }
-  const op = opts.op as import('../../shared/ops.ts').OpName;
-
-  const { loadOracleOp } = await import('../../runner/oracle-ops.ts');
-  const { buildSeedCorpus, goldenCorpus, caseSourceCorpus, builtInCorpus, encodedBundleCorpus } = await import('../../runner/fuzz/seed-corpus.ts');
-  const { runFuzz } = await import('../../runner/fuzz/run-fuzz.ts');
-  const { reproduceCommand, saveFuzzVectors } = await import('../../runner/fuzz/save-fuzz-vectors.ts');
-  const { startFuzzTestee } = await import('../../runner/fuzz/start-fuzz-testee.ts');
-  const { formatSources } = await import('../../runner/fuzz/format-sources.ts');
-  const { TesteeSetupError } = await import('../../runner/testee-reply.ts');
+  const op = opts.op as OpName;
 
   // An import or setup error is an error with its cause, never an empty source (exit 2).
   let oracle: Awaited<ReturnType<typeof loadOracleOp>>;
@@ -186,7 +188,7 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
     err(`formcert fuzz: ${e.message}`);
     return EXIT.USAGE;
   }
-  const progress = process.stderr.isTTY ? await startProgress(runs === Number.MAX_SAFE_INTEGER ? undefined : runs) : undefined;
+  const progress = process.stderr.isTTY ? startProgress(runs === Number.MAX_SAFE_INTEGER ? undefined : runs) : undefined;
   let report: Awaited<ReturnType<typeof runFuzz>>;
   try {
     report = await runFuzz({
@@ -259,7 +261,6 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
     out('no disagreement found');
     return EXIT.OK;
   }
-  const { describeFindingKey } = await import('../../runner/fuzz/group-findings.ts');
   const byClass = new Map<string, number>();
   for (const d of report.disagreements) byClass.set(d.key.disagreement, (byClass.get(d.key.disagreement) ?? 0) + 1);
   summary.byClass = Object.fromEntries(byClass);
@@ -273,7 +274,6 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
     for (const line of d.judgement.detail.slice(0, 6)) out(`      ${line}`);
   }
   const saved = await saveFuzzVectors(opts.out, op, report.disagreements, reproduce);
-  const { shellWord } = await import('../../results/rerun-line.ts');
   const replay = ['formcert', 'certify', '--vectors', opts.out, '--ops', op, ...(opts.persistent ? ['--persistent'] : []), '--', ...argv].map(shellWord).join(' ');
   summary.saved = { file: saved.file, cases: saved.cases };
   summary.replay = replay;
@@ -281,8 +281,8 @@ async function fuzzAndReport(argv: string[], opts: FuzzCliOptions, summary: Fuzz
   return EXIT.FAILED;
 }
 
-async function startProgress(total: number | undefined): Promise<{ update: (done: number, found: number) => void; stop: () => void }> {
-  const { SingleBar, Presets } = (await import('cli-progress')).default;
+function startProgress(total: number | undefined): { update: (done: number, found: number) => void; stop: () => void } {
+  const { SingleBar, Presets } = cliProgress;
   const bar = new SingleBar(
     { format: total ? 'fuzz [{bar}] {value}/{total} cases, {found} disagreement(s)' : 'fuzz {value} cases, {found} disagreement(s)', stream: process.stderr },
     Presets.shades_classic,

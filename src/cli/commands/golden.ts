@@ -1,6 +1,8 @@
 /** `formcert golden regenerate | check`: write golden/ from the case sources, or verify the committed files. */
 import type { Command } from 'commander';
 import { EXIT, type SetExit } from '../../shared/exit-codes.ts';
+import { findGoldenDrift, prepareGolden, regenerationFailures, writeGolden } from '../../runner/vectors/regenerate-golden.ts';
+import { describeGoldenRun, summarizeGoldenRun } from '../../runner/vectors/describe-golden-run.ts';
 
 interface GoldenCliOptions {
   goldenDir?: string;
@@ -42,8 +44,6 @@ export function register(program: Command, setExit: SetExit): void {
 async function runGolden(mode: 'regenerate' | 'check', opts: GoldenCliOptions): Promise<number> {
   const out = (s: string) => process.stdout.write(s + '\n');
   const err = (s: string) => process.stderr.write(s + '\n');
-  const { prepareGolden, regenerationFailures, writeGolden, findGoldenDrift } = await import('../../runner/vectors/regenerate-golden.ts');
-  const { describeGoldenRun, summarizeGoldenRun } = await import('../../runner/vectors/describe-golden-run.ts');
   if (process.stderr.isTTY) err(`formcert golden ${mode}: judging every case with the oracle…`);
   let run: Awaited<ReturnType<typeof prepareGolden>>;
   try {

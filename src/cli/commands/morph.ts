@@ -7,6 +7,13 @@ import type { Command } from 'commander';
 import type { FormatError } from '../../shared/errors.ts';
 import { EXIT, type SetExit } from '../../shared/exit-codes.ts';
 import { printRejection } from '../../runner/print-rejection.ts';
+import { readFile, writeFile } from 'node:fs/promises';
+import { irFromJsonText } from '../../morph/ir/ir-from-json-text.ts';
+import { CANDIDATE_PLANS } from '../../morph/codecs/registry.ts';
+import { planEncoding } from '../../morph/planner/plan-encoding.ts';
+import { loadTokenCounter } from '../../morph/planner/load-token-counter.ts';
+import { buildArtifact } from '../../morph/artifact/build-artifact.ts';
+import { ARTIFACT } from '../../morph/bundle/constants.ts';
 
 /** Options of `morph encode`. */
 interface EncodeOptions {
@@ -58,21 +65,12 @@ export function register(program: Command, setExit: SetExit): void {
       };
       if (opts.encoding !== undefined && opts.policy !== undefined) return usage('give --encoding or --policy, not both');
       if (opts.delimiter !== undefined && opts.encoding === undefined) return usage('--delimiter needs --encoding');
-      const { readFile, writeFile } = await import('node:fs/promises');
       let input: Uint8Array;
       try {
         input = await readFile(file);
       } catch (err) {
         return usage(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
       }
-      const [{ irFromJsonText }, { CANDIDATE_PLANS }, { planEncoding }, { loadTokenCounter }, { buildArtifact }, { ARTIFACT }] = await Promise.all([
-        import('../../morph/ir/ir-from-json-text.ts'),
-        import('../../morph/codecs/registry.ts'),
-        import('../../morph/planner/plan-encoding.ts'),
-        import('../../morph/planner/load-token-counter.ts'),
-        import('../../morph/artifact/build-artifact.ts'),
-        import('../../morph/bundle/constants.ts'),
-      ]);
       const task = { id: opts.taskId, instruction: opts.instruction };
       if (!ARTIFACT.TASK_ID_PATTERN.test(task.id)) return usage(`task id ${JSON.stringify(task.id)} does not match [a-z0-9][a-z0-9.-]*`);
       if (task.instruction === '' || opts.targetModel === '') return usage('the instruction and the target model must not be empty');

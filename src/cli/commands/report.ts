@@ -1,6 +1,7 @@
 /** `formcert report merge|html|junit|markdown|badge <report.jsonl…>` and `report site <dir> <report.jsonl…>`: rework the JSON-lines reports of certify runs. */
 import type { Command } from 'commander';
 import type { SetExit } from '../../shared/exit-codes.ts';
+import { reportCommand, siteCommand } from '../../report/report-command.ts';
 
 type Format = 'merge' | 'html' | 'junit' | 'markdown' | 'badge';
 
@@ -26,7 +27,6 @@ export function register(program: Command, setExit: SetExit): void {
     }
     if (format === 'html') cmd.option('--title <title>', 'page title');
     cmd.action(async (paths: string[], opts: { output?: string; report?: string; title?: string; allowPartial?: boolean }) => {
-      const { reportCommand } = await import('../../report/report-command.ts');
       setExit(
         await reportCommand(format, paths, opts, {
           out: (s) => process.stdout.write(s),
@@ -41,7 +41,6 @@ export function register(program: Command, setExit: SetExit): void {
     .argument('<dir>', 'directory to write the site to')
     .argument('<reports...>', 'results.jsonl files, one or more per implementation')
     .action(async (dir: string, paths: string[]) => {
-      const { siteCommand } = await import('../../report/report-command.ts');
       setExit(await siteCommand(dir, paths, { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) }));
     });
 }

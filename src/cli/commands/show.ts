@@ -1,6 +1,7 @@
 /** `formcert show <case>`: a case's op, rules, note and expectation, and its input bytes. */
 import type { Command } from 'commander';
 import { EXIT, type SetExit } from '../../shared/exit-codes.ts';
+import { showActualCommand, showCommand } from '../../runner/show-case.ts';
 
 export function register(program: Command, setExit: SetExit): void {
   program
@@ -25,7 +26,6 @@ Exit status: 0 shown, 2 no such case, or the vectors, results or output file can
     )
     .action(
       async (wanted: string, opts: { vectors: string; actual?: boolean; results: string[]; implementation?: string; out?: string; info?: boolean }) => {
-        const { showActualCommand, showCommand } = await import('../../runner/show-case.ts');
         const io = {
           out: (s: string) => process.stdout.write(s),
           err: (s: string) => process.stderr.write(s),

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { Profile } from '../../shared/errors.ts';
 import { EXIT, type SetExit } from '../../shared/exit-codes.ts';
+import { EXEC_INTERNAL_ERROR, execReferenceOp, OracleLoadError, serveReference } from '../../runner/reference-testee.ts';
 
 /** The profile named on the command line, or undefined (after saying why) when it is neither. */
 function parseProfile(name: string): Profile | undefined {
@@ -23,7 +24,6 @@ export function register(program: Command, setExit: SetExit): void {
     .action(async (op: string, file: string, opts: { profile: string }) => {
       const profile = parseProfile(opts.profile);
       if (!profile) return setExit(EXIT.USAGE);
-      const { execReferenceOp } = await import('../../runner/reference-testee.ts');
       setExit(await execReferenceOp(op, file, process.stdout, process.stderr, profile));
     });
   testee
@@ -33,7 +33,6 @@ export function register(program: Command, setExit: SetExit): void {
     .action(async (opts: { profile: string }) => {
       const profile = parseProfile(opts.profile);
       if (!profile) return setExit(EXIT.USAGE);
-      const { serveReference, OracleLoadError, EXEC_INTERNAL_ERROR } = await import('../../runner/reference-testee.ts');
       try {
         await serveReference(process.stdin, process.stdout, process.stderr, profile);
       } catch (e) {

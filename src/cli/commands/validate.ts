@@ -4,12 +4,15 @@ import type { Result } from '../../shared/errors.ts';
 import { EXIT, type SetExit } from '../../shared/exit-codes.ts';
 import type { FileValidator, ValidationSummary } from '../../shared/file-validator.ts';
 import { printRejection } from '../../runner/print-rejection.ts';
+import { validateJournalFile } from '../../journal/validate-file.ts';
+import { validateCodegraphFile } from '../../codegraph/validate-file.ts';
+import { validateArtifactFile, validateBundleFile } from '../../morph/validate-file.ts';
 
-const TARGETS: Record<string, () => Promise<FileValidator>> = {
-  journal: async () => (await import('../../journal/validate-file.ts')).validateJournalFile,
-  codegraph: async () => (await import('../../codegraph/validate-file.ts')).validateCodegraphFile,
-  'morph-bundle': async () => (await import('../../morph/validate-file.ts')).validateBundleFile,
-  'morph-artifact': async () => (await import('../../morph/validate-file.ts')).validateArtifactFile,
+const TARGETS: Record<string, FileValidator> = {
+  journal: validateJournalFile,
+  codegraph: validateCodegraphFile,
+  'morph-bundle': validateBundleFile,
+  'morph-artifact': validateArtifactFile,
 };
 
 export function register(program: Command, setExit: SetExit): void {
@@ -21,17 +24,17 @@ export function register(program: Command, setExit: SetExit): void {
     .option('--profile <profile>', 'core (document rules only) or strict (core + resolutions)', 'strict')
     .option('--json', 'print one JSON object instead of text')
     .action(async (target: string, file: string, opts: { profile: string; json?: boolean }) => {
-      const load = Object.hasOwn(TARGETS, target) ? TARGETS[target] : undefined;
-      if (!load || (opts.profile !== 'core' && opts.profile !== 'strict')) {
+      const validator = Object.hasOwn(TARGETS, target) ? TARGETS[target] : undefined;
+      if (!validator || (opts.profile !== 'core' && opts.profile !== 'strict')) {
         process.stderr.write(
-          load ? `unknown profile: ${opts.profile} (core or strict)\n` : `unknown target: ${target} (${Object.keys(TARGETS).join(', ')})\n`,
+          validator ? `unknown profile: ${opts.profile} (core or strict)\n` : `unknown target: ${target} (${Object.keys(TARGETS).join(', ')})\n`,
         );
         setExit(EXIT.USAGE);
         return;
       }
       let result: Result<ValidationSummary>;
       try {
-        result = await (await load())(file, { profile: opts.profile });
+        result = await validator(file, { profile: opts.profile });
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         if (opts.json) process.stdout.write(JSON.stringify({ valid: null, ioError: message }) + '\n');

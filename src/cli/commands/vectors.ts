@@ -1,6 +1,9 @@
 /** `formcert vectors merge --out DIR <dir…>`: merge vector directories (fuzz findings of several jobs) into one, each case once. */
 import type { Command } from 'commander';
 import { EXIT, type SetExit } from '../../shared/exit-codes.ts';
+import { statSync } from 'node:fs';
+import { mergeVectorDirs } from '../../runner/vectors/merge-vector-dirs.ts';
+import { VectorFileError } from '../../runner/vectors/load-vectors.ts';
 
 export function register(program: Command, setExit: SetExit): void {
   const vectors = program.command('vectors').description('work with vector directories (golden/ and the findings `formcert fuzz --out` saves)');
@@ -22,9 +25,6 @@ Exit status: ${EXIT.OK} merged; ${EXIT.USAGE} an input is missing or malformed, 
 }
 
 async function mergeCommand(dirs: string[], out: string): Promise<number> {
-  const { statSync } = await import('node:fs');
-  const { mergeVectorDirs } = await import('../../runner/vectors/merge-vector-dirs.ts');
-  const { VectorFileError } = await import('../../runner/vectors/load-vectors.ts');
   const err = (s: string) => process.stderr.write(`formcert vectors merge: ${s}\n`);
   // A missing input directory is a typo or a job that saved nothing under that name: never merge "nothing" silently.
   for (const dir of dirs) {

@@ -19,7 +19,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { checkExecutable } from './exec-testee.ts';
 import { HeadTailText } from './bounded-text.ts';
-import { LineSplitter } from './line-splitter.ts';
+import { ReplyLineSplitter } from './reply-line-splitter.ts';
 import { parseHandshake, parseRunReply, PROTOCOL_VERSION, type Handshake } from './parse-persistent-reply.ts';
 import { describeSpawnError, killGroup, spawnGroup } from './process-group.ts';
 
@@ -172,7 +172,7 @@ class PersistentProcess {
       env: this.options.env ? { ...process.env, ...this.options.env } : process.env,
     });
     this.child = child;
-    const splitter = new LineSplitter(
+    const splitter = new ReplyLineSplitter(
       this.options.maxOutputBytes,
       (line) => this.lineHandler(line),
       () => this.lostHandler('protocol', `reply line over ${this.options.maxOutputBytes} bytes`),

@@ -1,4 +1,4 @@
-/** Splits a byte stream into LF-terminated lines without letting one line grow past a bound. */
+/** Splits a testee's reply stream into LF-terminated lines without letting one line grow past a bound (persistent mode). */
 
 /**
  * Lines up to this size that arrive in several chunks are joined in one buffer kept from line to line:
@@ -13,7 +13,7 @@ const REUSED_LINE_BYTES = 16 * 1024 * 1024;
  * passes `maxLine`. The line handed to `onLine` is valid only during that call (its bytes may be
  * reused for a later line): a handler copies what it keeps.
  */
-export class LineSplitter {
+export class ReplyLineSplitter {
   private parts: Buffer[] = [];
   private size = 0;
   private failed = false;

@@ -5,13 +5,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertProperty } from '../../test-support/assert-property.ts';
-import { LineSplitter } from './line-splitter.ts';
+import { ReplyLineSplitter } from './reply-line-splitter.ts';
 
 /** Feeds `stream` cut at `cuts` and returns copies of the lines, as a handler that keeps them must take. */
 function split(stream: Buffer, cuts: readonly number[], maxLine = 1 << 20): { lines: string[]; overflows: number } {
   const lines: string[] = [];
   let overflows = 0;
-  const splitter = new LineSplitter(
+  const splitter = new ReplyLineSplitter(
     maxLine,
     (line) => lines.push(line.toString('latin1')),
     () => overflows++,
@@ -25,7 +25,7 @@ function split(stream: Buffer, cuts: readonly number[], maxLine = 1 << 20): { li
   return { lines, overflows };
 }
 
-describe('LineSplitter', () => {
+describe('ReplyLineSplitter', () => {
   it('gives every line exactly, whatever the chunks, with one buffer reused for multi-chunk lines', () => {
     assertProperty(
       fc.property(

@@ -4,20 +4,20 @@
  * FORMCERT_MUTATION_FORMAT and writes the score table.
  */
 const format = process.env.FORMCERT_MUTATION_FORMAT ?? 'journal';
-/** One source file per run (the runner script loops), so every finished file keeps its results. */
-const file = process.env.FORMCERT_MUTATION_FILE;
-const slug = file ? file.replace(/^src\//, '').replace(/[/.]/g, '-') : format;
-const out = `reports/mutation/${format}/${slug}`;
+/** The source files of this run (comma-separated; the runner script batches a format's files). */
+const files = process.env.FORMCERT_MUTATION_FILES?.split(',').filter(Boolean) ?? [];
+/** Stryker's own report (large, not committed): run-mutation.ts splits it into one results file per source file. */
+const out = `reports/mutation/${format}/stryker-report`;
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   plugins: ['@stryker-mutator/vitest-runner'],
-  mutate: file ? [file] : [`src/${format}/**/*.ts`, '!**/*.test.ts', '!**/*.test-helpers.ts'],
+  mutate: files.length > 0 ? files : [`src/${format}/**/*.ts`, '!**/*.test.ts', '!**/*.test-helpers.ts'],
   coverageAnalysis: 'perTest',
-  incremental: true,
-  incrementalFile: `${out}.incremental.json`,
+  // Resuming is per file (run-mutation.ts skips files whose committed results match their source).
+  incremental: false,
   reporters: ['json', 'clear-text', 'progress'],
   jsonReporter: { fileName: `${out}.json` },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },

@@ -1,20 +1,34 @@
 /**
- * `npm run mutation -- <format> [src/<format>/file.ts …]`: mutation-tests the reference oracle with
- * StrykerJS (stryker.config.mjs), one source file per Stryker run so that every finished file keeps its
- * results (Stryker's incremental file is written at the end of a run), then writes the score table
- * reports/mutation/<format>.md from every file's JSON report. `--table` only rewrites the table.
+ * `npm run mutation -- <format> [--table] [--all] [src/<format>/file.ts …]`: mutation-tests the reference
+ * oracle with StrykerJS (stryker.config.mjs). Each finished Stryker run is split into one committed
+ * results file per source file (reports/mutation/<format>/<path>.results.json), and the score table
+ * reports/mutation/<format>.md is rebuilt from every results file: a run replaces the entries of the
+ * files it mutated and nothing else. Without file arguments, the files whose results are missing or
+ * were made from another source text run, in batches (one Stryker run each, so an interrupted
+ * campaign keeps every finished batch); `--all` runs every file; `--table` only rebuilds the table.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MUTATION_FORMATS, type MutationFormat, renderMutationTable, summarizeReport, type FileScore } from './score-table.ts';
+import {
+  hashSource,
+  MUTATION_FORMATS,
+  type MutationFormat,
+  readFormatResults,
+  renderMutationTable,
+  summarizeReport,
+  toFileResults,
+  writeFileResults,
+} from './score-table.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REPORTS = join(ROOT, 'reports/mutation');
+/** Files per Stryker run when a whole format runs: few enough that an interruption loses little. */
+const BATCH_FILES = Number(process.env.FORMCERT_MUTATION_BATCH ?? 8);
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run mutation -- <${MUTATION_FORMATS.join('|')}> [--table] [src/<format>/file.ts …]\n`);
+  process.stderr.write(`${message}\nusage: npm run mutation -- <${MUTATION_FORMATS.join('|')}> [--table] [--all] [src/<format>/file.ts …]\n`);
   process.exit(2);
 }
 
@@ -32,41 +46,53 @@ function listSourceFiles(format: MutationFormat): string[] {
   return out;
 }
 
-function runStryker(format: MutationFormat, file: string): void {
+const hashFile = (file: string) => hashSource(readFileSync(join(ROOT, file)));
+
+/**
+ * One Stryker run over `files`; on success each file's figures replace its results file. A file whose
+ * text changed while Stryker ran (someone else editing it) keeps its old results: the mutants were
+ * planted in a copy that is no longer the source.
+ */
+function runStryker(format: MutationFormat, files: readonly string[]): void {
+  const before = new Map(files.map((f) => [f, hashFile(f)]));
+  const report = join(REPORTS, format, 'stryker-report.json');
+  rmSync(report, { force: true });
   const started = Date.now();
   const run = spawnSync(join(ROOT, 'node_modules/.bin/stryker'), ['run', 'stryker.config.mjs'], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, FORMCERT_MUTATION_FORMAT: format, FORMCERT_MUTATION_FILE: file },
+    env: { ...process.env, FORMCERT_MUTATION_FORMAT: format, FORMCERT_MUTATION_FILES: files.join(',') },
   });
   const seconds = Math.round((Date.now() - started) / 1000);
-  process.stdout.write(`mutation: ${file} done in ${seconds} s (exit ${run.status})\n`);
+  process.stdout.write(`mutation: ${files.join(', ')} done in ${seconds} s (exit ${run.status})\n`);
   // Stryker exits non-zero on a broken set-up (a failing initial run); a survivor is not an error.
-  if (run.status !== 0) process.exit(run.status ?? 1);
-}
-
-function readScores(format: MutationFormat): FileScore[] {
-  const dir = join(REPORTS, format);
-  if (!existsSync(dir)) return [];
-  const scores: FileScore[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    if (!name.endsWith('.json') || name.endsWith('.incremental.json')) continue;
-    scores.push(...summarizeReport(JSON.parse(readFileSync(join(dir, name), 'utf8'))));
+  if (run.status !== 0 || !existsSync(report)) process.exit(run.status || 1);
+  const scores = summarizeReport(JSON.parse(readFileSync(report, 'utf8')));
+  const mutants = scores.reduce((n, s) => n + s.killed + s.timeout + s.survived + s.noCoverage + s.errors, 0);
+  const ranAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  for (const file of files) {
+    const score = scores.find((s) => s.file === file) ?? { file, killed: 0, timeout: 0, survived: 0, noCoverage: 0, errors: 0, survivors: [] };
+    const sourceSha256 = before.get(file)!;
+    if (hashFile(file) !== sourceSha256) {
+      process.stderr.write(`mutation: ${file} changed during the run; its results are not written\n`);
+      continue;
+    }
+    writeFileResults(ROOT, format, toFileResults(score, { sourceSha256, ranAt, seconds, files: files.length, mutants }));
   }
-  return scores;
 }
 
 const args = process.argv.slice(2);
 const format = args.find((a) => !a.startsWith('-') && !a.includes('/')) as MutationFormat | undefined;
 if (!format || !MUTATION_FORMATS.includes(format)) usage(`unknown or missing format: ${format ?? '(none)'}`);
+const sources = listSourceFiles(format);
 if (!args.includes('--table')) {
   const chosen = args.filter((a) => a.includes('/'));
-  const files = chosen.length > 0 ? chosen : listSourceFiles(format);
-  for (const file of files) {
-    if (!existsSync(join(ROOT, file))) usage(`no such file: ${file}`);
-    runStryker(format, file);
-  }
+  for (const file of chosen) if (!sources.includes(file)) usage(`not a source file of ${format}: ${file}`);
+  const fresh = new Map(readFormatResults(ROOT, format).map((s) => [s.file, s.run?.sourceSha256]));
+  const files = chosen.length > 0 ? chosen : args.includes('--all') ? sources : sources.filter((f) => fresh.get(f) !== hashFile(f));
+  const batch = chosen.length > 0 ? files.length : BATCH_FILES;
+  for (let i = 0; i < files.length; i += batch) runStryker(format, files.slice(i, i + batch));
 }
-const table = renderMutationTable(format, readScores(format), listSourceFiles(format));
+const table = renderMutationTable(format, readFormatResults(ROOT, format), Object.fromEntries(sources.map((f) => [f, hashFile(f)])));
 writeFileSync(join(REPORTS, `${format}.md`), table);
 process.stdout.write(`mutation: wrote reports/mutation/${format}.md\n`);

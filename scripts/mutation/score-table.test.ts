@@ -1,5 +1,22 @@
-import { describe, expect, it } from 'vitest';
-import { explainSurvivor, mutationScore, renderMutationTable, summarizeReport, survivorKey } from './score-table.ts';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  explainSurvivor,
+  type FileScore,
+  fromFileResults,
+  hashSource,
+  mutationScore,
+  readFormatResults,
+  renderMutationTable,
+  resultsPath,
+  type RunInfo,
+  summarizeReport,
+  survivorKey,
+  toFileResults,
+  writeFileResults,
+} from './score-table.ts';
 
 const at = (line: number, column = 1) => ({ start: { line, column } });
 const REPORT = {
@@ -36,7 +53,7 @@ describe('mutation score table', () => {
   it('lists every survivor with its explanation, or says it is not explained', () => {
     const survivor = scores[0]!.survivors[0]!;
     expect(survivorKey(survivor)).toBe('src/journal/a.ts:9:7 StringLiteral');
-    const table = renderMutationTable('journal', scores, ['src/journal/a.ts', 'src/journal/c.ts', 'src/journal/sub/b.ts'], {
+    const table = renderMutationTable('journal', scores, { 'src/journal/a.ts': 'x', 'src/journal/c.ts': 'y', 'src/journal/sub/b.ts': 'z' }, {
       'src/journal/a.ts:9:7 StringLiteral': 'the message is for people only',
     });
     expect(table).toContain('| src/journal/a.ts:9:7 | StringLiteral | `""` | Survived | the message is for people only |');
@@ -62,5 +79,48 @@ describe('mutation score table', () => {
     const [message, member] = file!.survivors;
     expect(explainSurvivor(message!, {})).toMatch(/text or location of a refusal/);
     expect(explainSurvivor(member!, {})).toBeUndefined();
+  });
+});
+
+describe('committed per-file results', () => {
+  const run = (seconds: number, sha: string): RunInfo => ({ sourceSha256: sha, ranAt: '2026-01-01T00:00:00Z', seconds, files: 2, mutants: 4 });
+  let root: string | undefined;
+  afterEach(() => {
+    if (root !== undefined) rmSync(root, { recursive: true, force: true });
+    root = undefined;
+  });
+
+  it('mirror the source tree under reports/mutation/<format>/', () => {
+    expect(resultsPath('journal', 'src/journal/track-key.ts')).toBe('reports/mutation/journal/track-key.results.json');
+    expect(resultsPath('morph', 'src/morph/codecs/toon.ts')).toBe('reports/mutation/morph/codecs/toon.results.json');
+    expect(() => resultsPath('morph', 'src/journal/track-key.ts')).toThrow();
+  });
+
+  it('round-trip a score with its survivors, one survivor per line', () => {
+    const [a] = summarizeReport(REPORT);
+    const results = toFileResults(a!, run(8, hashSource('const x = 1;\n')));
+    const text = JSON.stringify(results);
+    expect(fromFileResults(JSON.parse(text))).toEqual({ ...a, run: results.run });
+    expect(results.survivors).toEqual([{ line: 9, column: 7, mutator: 'StringLiteral', replacement: '""', status: 'Survived', sourceLine: '' }]);
+  });
+
+  it('a later run of one file replaces that file only, and the table keeps the other', () => {
+    root = mkdtempSync(join(tmpdir(), 'mutation-results-'));
+    const [a, b] = summarizeReport(REPORT) as [FileScore, FileScore];
+    writeFileResults(root, 'journal', toFileResults(a, run(8, 'sha-a')));
+    writeFileResults(root, 'journal', toFileResults(b, run(8, 'sha-b')));
+    // The re-run of a.ts kills its survivor; b.ts was not part of it.
+    writeFileResults(root, 'journal', toFileResults({ ...a, killed: 2, survived: 0, survivors: [] }, { ...run(3, 'sha-a2'), files: 1, mutants: 4 }));
+    const scores = readFormatResults(root, 'journal');
+    expect(scores.map((s) => [s.file, s.killed, s.survived, s.noCoverage])).toEqual([
+      ['src/journal/a.ts', 2, 0, 0],
+      ['src/journal/sub/b.ts', 1, 0, 1],
+    ]);
+    expect(readFileSync(join(root, 'reports/mutation/journal/sub/b.results.json'), 'utf8')).toContain('"ConditionalExpression"');
+    const table = renderMutationTable('journal', scores, { 'src/journal/a.ts': 'sha-a2', 'src/journal/sub/b.ts': 'sha-b-edited' }, {});
+    expect(table).toContain('files mutated: 2 of 2');
+    expect(table).toContain('| src/journal/a.ts | 2 | 1 | 0 | 0 | 1 | 100.0% | 0.75 s | 2026-01-01 |');
+    expect(table).toContain('| src/journal/sub/b.ts | 1 | 0 | 0 | 1 | 0 | 50.0% | 2.00 s | 2026-01-01 |');
+    expect(table).toContain('source changed since its run (figures and survivor positions may be out of date): src/journal/sub/b.ts');
   });
 });

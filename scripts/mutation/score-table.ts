@@ -3,8 +3,9 @@
  * score table of reports/mutation/<format>.md: totals, per folder, per file, and every survivor with
  * the reason it is equivalent when one is recorded in scripts/mutation/equivalent-mutants.json.
  */
-import { readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /** The parts of the oracle mutated one at a time (`shared` = src/shared, used by all three). */
 export const MUTATION_FORMATS = ['journal', 'codegraph', 'morph', 'shared'] as const;
@@ -32,6 +33,34 @@ export interface FileScore {
   /** Compile and runtime errors: mutants that cannot run, left out of the score as Stryker does. */
   readonly errors: number;
   readonly survivors: readonly Survivor[];
+  /** Where the figures came from (absent for a score read straight from a Stryker report). */
+  readonly run?: RunInfo;
+}
+
+/** The Stryker run a file's figures came from. */
+export interface RunInfo {
+  /** SHA-256 of the mutated source as it was when the run started: a different source today means stale figures. */
+  readonly sourceSha256: string;
+  /** When the run ended (ISO 8601, UTC). */
+  readonly ranAt: string;
+  /** Wall time of the whole Stryker run (undefined when not recorded), its files and its mutants. */
+  readonly seconds?: number;
+  readonly files: number;
+  readonly mutants: number;
+  /** Anything a reader of the figures should know (e.g. that they were recovered from an older table). */
+  readonly note?: string;
+}
+
+/**
+ * The committed form of one file's figures, reports/mutation/<format>/<path>.results.json: small enough
+ * to review, and the only input of the table, so that a run of one file replaces that file's entry
+ * and nothing else (Stryker's own reports are large and stay uncommitted).
+ */
+export interface FileResults {
+  readonly file: string;
+  readonly run: RunInfo;
+  readonly counts: { readonly killed: number; readonly timeout: number; readonly survived: number; readonly noCoverage: number; readonly errors: number };
+  readonly survivors: ReadonlyArray<Omit<Survivor, 'file'>>;
 }
 
 interface ReportMutant {
@@ -70,6 +99,62 @@ export function summarizeReport(report: { files: Record<string, { source?: strin
   });
 }
 
+/** SHA-256 (hex) of a source text, as recorded in {@link RunInfo.sourceSha256}. */
+export function hashSource(text: string | Uint8Array): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Where a file's results are committed, relative to the repository root (src/<format>/a/b.ts → reports/mutation/<format>/a/b.results.json). */
+export function resultsPath(format: MutationFormat, file: string): string {
+  const prefix = `src/${format}/`;
+  if (!file.startsWith(prefix) || !file.endsWith('.ts')) throw new Error(`${file} is not a source file of ${format}`);
+  return `reports/mutation/${format}/${file.slice(prefix.length, -'.ts'.length)}.results.json`;
+}
+
+/** The committed form of a file's score (see {@link FileResults}). */
+export function toFileResults(score: FileScore, run: RunInfo): FileResults {
+  const { file, killed, timeout, survived, noCoverage, errors } = score;
+  return { file, run, counts: { killed, timeout, survived, noCoverage, errors }, survivors: score.survivors.map(({ file: _, ...rest }) => rest) };
+}
+
+/** A committed results file back into a score; throws on a file that is not one. */
+export function fromFileResults(results: FileResults): FileScore {
+  const { file, counts, run } = results;
+  if (typeof file !== 'string' || typeof counts !== 'object' || !Array.isArray(results.survivors) || typeof run?.sourceSha256 !== 'string') {
+    throw new Error(`not a mutation results file: ${JSON.stringify(results).slice(0, 80)}`);
+  }
+  return { file, ...counts, survivors: results.survivors.map((s) => ({ file, ...s })), run };
+}
+
+/** The text of a results file: one survivor per line, so that a diff shows which ones came and went. */
+export function renderFileResults(results: FileResults): string {
+  const { survivors, ...head } = results;
+  const body = survivors.map((s) => `    ${JSON.stringify(s)}`).join(',\n');
+  return `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "survivors": [${survivors.length === 0 ? '' : `\n${body}\n  `}]\n}\n`;
+}
+
+/** Writes one file's results under the repository root `root`, replacing that file's earlier results only. */
+export function writeFileResults(root: string, format: MutationFormat, results: FileResults): void {
+  const path = join(root, resultsPath(format, results.file));
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, renderFileResults(results));
+}
+
+/** Every results file of `format` under the repository root `root`, read back into scores (path order). */
+export function readFormatResults(root: string, format: MutationFormat): FileScore[] {
+  const scores: FileScore[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith('.results.json')) scores.push(fromFileResults(JSON.parse(readFileSync(path, 'utf8')) as FileResults));
+    }
+  };
+  const dir = join(root, 'reports/mutation', format);
+  if (existsSync(dir)) walk(dir);
+  return scores;
+}
+
 /** Stryker's mutation score: detected (killed or timed out) over every mutant that could run. */
 export function mutationScore(s: Pick<FileScore, 'killed' | 'timeout' | 'survived' | 'noCoverage'>): number | undefined {
   const valid = s.killed + s.timeout + s.survived + s.noCoverage;
@@ -97,9 +182,12 @@ export function survivorKey(s: Survivor): string {
   return `${s.file}:${s.line}:${s.column} ${s.mutator}`;
 }
 
+/** File order (each file's survivors are already in position order), whatever order results were read in. */
+const byPath = (a: FileScore, b: FileScore) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+
 function addScores(list: readonly FileScore[], file: string): FileScore {
   const sum = (k: 'killed' | 'timeout' | 'survived' | 'noCoverage' | 'errors') => list.reduce((n, s) => n + s[k], 0);
-  return { file, killed: sum('killed'), timeout: sum('timeout'), survived: sum('survived'), noCoverage: sum('noCoverage'), errors: sum('errors'), survivors: list.flatMap((s) => s.survivors) };
+  return { file, killed: sum('killed'), timeout: sum('timeout'), survived: sum('survived'), noCoverage: sum('noCoverage'), errors: sum('errors'), survivors: [...list].sort(byPath).flatMap((s) => s.survivors) };
 }
 
 /** The score with the explained (equivalent) survivors left out, as Stryker does with ignored mutants. */
@@ -113,17 +201,32 @@ const percent = (x: number | undefined) => (x === undefined ? '–' : `${(100 * 
 const row = (label: string, s: FileScore) =>
   `| ${label} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.errors} | ${percent(mutationScore(s))} |`;
 const HEAD = '| | killed | timeout | survived | no coverage | errors | score |\n|---|---:|---:|---:|---:|---:|---:|';
+/** Seconds per mutant of the Stryker run a file's figures came from (its wall time over its mutants). */
+const perMutant = (run: RunInfo | undefined) =>
+  run?.seconds === undefined || run.mutants === 0 ? '–' : `${(run.seconds / run.mutants).toFixed(2)} s`;
+const fileRow = (s: FileScore) => `${row(s.file, s)} ${perMutant(s.run)} | ${s.run?.ranAt.slice(0, 10) ?? '–'} |`;
+const FILE_HEAD = '| | killed | timeout | survived | no coverage | errors | score | run time per mutant | run on |\n|---|---:|---:|---:|---:|---:|---:|---:|---|';
 
 /** Loads the recorded reasons why a survivor is equivalent (key: {@link survivorKey}). */
 export function loadEquivalentMutants(path = new URL('./equivalent-mutants.json', import.meta.url)): Record<string, string> {
   return JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
 }
 
-/** The Markdown score table of one format; `sourceFiles` lists what a full run covers. */
-export function renderMutationTable(format: MutationFormat, scores: readonly FileScore[], sourceFiles: readonly string[], equivalent = loadEquivalentMutants()): string {
+/**
+ * The Markdown score table of one format. `sourceFiles` maps each source file a full run covers to the
+ * SHA-256 of its text today: a file whose figures were made from another text is listed as stale.
+ */
+export function renderMutationTable(
+  format: MutationFormat,
+  scores: readonly FileScore[],
+  sourceFiles: Readonly<Record<string, string>>,
+  equivalent = loadEquivalentMutants(),
+): string {
   const byFile = new Map(scores.map((s) => [s.file, s]));
   const total = addScores(scores, 'all');
-  const missing = sourceFiles.filter((f) => !byFile.has(f));
+  const missing = Object.keys(sourceFiles).sort().filter((f) => !byFile.has(f));
+  const stale = scores.filter((s) => s.run !== undefined && sourceFiles[s.file] !== undefined && sourceFiles[s.file] !== s.run.sourceSha256).map((s) => s.file);
+  const gone = scores.filter((s) => sourceFiles[s.file] === undefined).map((s) => s.file);
   const folders = [...new Set(scores.map((s) => dirname(s.file)))].sort();
   const lines = [
     `# Mutation score: ${format}`,
@@ -132,7 +235,9 @@ export function renderMutationTable(format: MutationFormat, scores: readonly Fil
     'StrykerJS mutates the oracle; the tests are the golden vectors run through it, one test per case',
     '(scripts/mutation/golden-oracle.mutation.ts). Score = (killed + timeout) / (killed + timeout + survived + no coverage).',
     '',
-    `- files mutated: ${scores.length} of ${sourceFiles.length}` + (missing.length > 0 ? ` (not run yet: ${missing.join(', ')})` : ''),
+    `- files mutated: ${scores.length - gone.length} of ${Object.keys(sourceFiles).length}` + (missing.length > 0 ? ` (not run yet: ${missing.join(', ')})` : ''),
+    ...(stale.length > 0 ? [`- source changed since its run (figures and survivor positions may be out of date): ${stale.join(', ')}`] : []),
+    ...(gone.length > 0 ? [`- results of files no longer in the source tree (still counted): ${gone.join(', ')}`] : []),
     `- mutants: ${total.killed + total.timeout + total.survived + total.noCoverage + total.errors}, score ${percent(mutationScore(total))}`,
     `- survivors explained as equivalent: ${total.survivors.filter((s) => explainSurvivor(s, equivalent) !== undefined).length} of ${total.survivors.length}` +
       `; score counting explained survivors as equivalent: ${percent(equivalentScore(total, equivalent))}`,
@@ -145,8 +250,8 @@ export function renderMutationTable(format: MutationFormat, scores: readonly Fil
     '',
     '## Per file',
     '',
-    HEAD,
-    ...[...scores].sort((a, b) => (a.file < b.file ? -1 : 1)).map((s) => row(s.file, s)),
+    FILE_HEAD,
+    ...[...scores].sort(byPath).map(fileRow),
     '',
     '## Survivors',
     '',

@@ -3,6 +3,8 @@
  * MORPH-PROMPT/1 prompt, the morph-artifact/1 envelope, the source map and the planner
  * (spec/morph/context.md). The codec layer's own constants live in src/morph/constants.ts.
  */
+import type { ArtifactIntegrity, ArtifactModelDependencies, ArtifactPlan, ArtifactRequestFrame, ArtifactSection, ArtifactTarget, ArtifactTask, MorphArtifact } from '../../generated/morph/artifact.schema.ts';
+import type { SameUnion } from '../../shared/same-union.ts';
 
 /** MORPH-CONTEXT/1 framing (seed 001, R-M4, R-M6). */
 export const BUNDLE = {
@@ -77,6 +79,21 @@ export const ARTIFACT_MEMBER_ORDER = {
 } as const;
 /** A level of the artifact tree with its own member list. */
 export type ArtifactMemberLevel = keyof typeof ARTIFACT_MEMBER_ORDER;
+
+type LevelMembers<L extends ArtifactMemberLevel> = (typeof ARTIFACT_MEMBER_ORDER)[L][number];
+// Each level's list is bound to spec/schemas/morph/artifact.schema.json: a schema edit not followed here
+// fails the typecheck. The schema leaves out `dictionaries`, which no version-1 artifact may hold.
+const ARTIFACT_LEVELS_MATCH_SCHEMA: readonly true[] = [
+  true satisfies SameUnion<LevelMembers<'envelope'>, keyof MorphArtifact>,
+  true satisfies SameUnion<LevelMembers<'plan'>, keyof ArtifactPlan>,
+  true satisfies SameUnion<LevelMembers<'section'>, keyof ArtifactSection>,
+  true satisfies SameUnion<Exclude<LevelMembers<'modelDependencies'>, 'dictionaries'>, keyof ArtifactModelDependencies>,
+  true satisfies SameUnion<LevelMembers<'target'>, keyof ArtifactTarget>,
+  true satisfies SameUnion<LevelMembers<'requestFrame'>, keyof ArtifactRequestFrame>,
+  true satisfies SameUnion<LevelMembers<'task'>, keyof ArtifactTask>,
+  true satisfies SameUnion<LevelMembers<'integrity'>, keyof ArtifactIntegrity>,
+];
+void ARTIFACT_LEVELS_MATCH_SCHEMA;
 
 /** 64 lowercase hex digits: every SHA-256 digest of the format. */
 export const DIGEST_PATTERN = /^[0-9a-f]{64}$/;

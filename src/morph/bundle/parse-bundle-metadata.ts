@@ -7,6 +7,8 @@ import { ENVELOPE_JSON_LIMITS, INPUT_KINDS, type InputKind } from '../constants.
 import { JSON_CODES } from '../../shared/json/constants.ts';
 import { CONTEXT_CODES, CONTEXT_RULES, DIGEST_PATTERN } from './constants.ts';
 import { enforces, morphError } from '../refusal.ts';
+import type { BundleMetadata as BundleMetadataSchema } from '../../generated/morph/bundle-metadata.schema.ts';
+import type { SameUnion } from '../../shared/same-union.ts';
 
 /** The seven members of bundle metadata, in the order JCS writes them. */
 export const METADATA_MEMBERS = [
@@ -19,16 +21,14 @@ export const METADATA_MEMBERS = [
   'layoutMetadata',
 ] as const;
 
-/** Bundle metadata as read. */
-export interface BundleMetadata {
-  readonly encoding: string;
-  readonly formatVersion: string;
-  readonly inputKind: InputKind;
-  readonly inputSemanticDigest: string;
-  readonly interpretationGuideId: string;
-  readonly interpretationGuideVersion: string;
-  readonly layoutMetadata: JsonObject;
-}
+/**
+ * Bundle metadata as read: the members of spec/schemas/morph/bundle-metadata.schema.json, with the
+ * layout metadata kept as the JSON the codec's decoder reads (lexemes and member order intact).
+ */
+export type BundleMetadata = Readonly<Omit<BundleMetadataSchema, 'layoutMetadata' | 'inputKind'> & { inputKind: InputKind; layoutMetadata: JsonObject }>;
+// The member list is the schema's: a schema edit not followed here fails the typecheck.
+const METADATA_MEMBERS_MATCH_SCHEMA: SameUnion<(typeof METADATA_MEMBERS)[number], keyof BundleMetadataSchema> = true;
+void METADATA_MEMBERS_MATCH_SCHEMA;
 
 function invalidMetadata(message: string, member?: string): Result<never> {
   return fail(morphError(CONTEXT_CODES.BUNDLE_METADATA_INVALID, CONTEXT_RULES.BUNDLE_METADATA, message, member === undefined ? {} : { member }));

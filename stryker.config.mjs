@@ -9,11 +9,17 @@ const files = process.env.FORMCERT_MUTATION_FILES?.split(',').filter(Boolean) ??
 /** Stryker's own report (large, not committed): run-mutation.ts splits it into one results file per source file. */
 const out = `reports/mutation/${format}/stryker-report`;
 
+/**
+ * The in-process runner of the golden cases (scripts/mutation/golden-runner.mjs), unless the format's
+ * own unit and property tests are wanted too: those run under vitest, which costs seconds per mutant.
+ */
+const withProperties = process.env.FORMCERT_MUTATION_PROPERTIES === '1';
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  testRunner: 'vitest',
+  testRunner: withProperties ? 'vitest' : 'formcert-golden',
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },
-  plugins: ['@stryker-mutator/vitest-runner'],
+  plugins: withProperties ? ['@stryker-mutator/vitest-runner'] : ['./scripts/mutation/golden-runner.mjs'],
   mutate: files.length > 0 ? files : [`src/${format}/**/*.ts`, '!**/*.test.ts', '!**/*.test-helpers.ts'],
   coverageAnalysis: 'perTest',
   // Resuming is per file (run-mutation.ts skips files whose committed results match their source).
@@ -23,7 +29,7 @@ export default {
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   concurrency: Number(process.env.FORMCERT_MUTATION_CONCURRENCY ?? 2),
   // Generous: a loaded machine must not turn slow runs into "timeout" kills.
-  timeoutMS: 60000,
+  timeoutMS: 15000,
   timeoutFactor: 3,
   ignorePatterns: ['dist', 'reports', '.stryker-tmp', 'bench', 'conformance', 'examples'],
   tempDirName: '.stryker-tmp',

@@ -8,9 +8,11 @@
  * campaign keeps every finished batch); `--all` runs every file; `--table` only rebuilds the table.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadVectors } from '../../src/runner/vectors/load-vectors.ts';
+import { SNAPSHOT_VARIABLE, writeVectorSnapshot } from './golden-cases.ts';
 import {
   hashSource,
   MUTATION_FORMATS,
@@ -61,7 +63,7 @@ function runStryker(format: MutationFormat, files: readonly string[]): void {
   const run = spawnSync(join(ROOT, 'node_modules/.bin/stryker'), ['run', 'stryker.config.mjs'], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, FORMCERT_MUTATION_FORMAT: format, FORMCERT_MUTATION_FILES: files.join(',') },
+    env: { ...process.env, FORMCERT_MUTATION_FORMAT: format, FORMCERT_MUTATION_FILES: files.join(','), [SNAPSHOT_VARIABLE]: snapshot },
   });
   const seconds = Math.round((Date.now() - started) / 1000);
   process.stdout.write(`mutation: ${files.join(', ')} done in ${seconds} s (exit ${run.status})\n`);
@@ -77,7 +79,8 @@ function runStryker(format: MutationFormat, files: readonly string[]): void {
       process.stderr.write(`mutation: ${file} changed during the run; its results are not written\n`);
       continue;
     }
-    writeFileResults(ROOT, format, toFileResults(score, { sourceSha256, ranAt, seconds, files: files.length, mutants }));
+    const note = process.env.FORMCERT_MUTATION_PROPERTIES === '1' ? "tests: the golden cases plus the format's own unit and property tests (vitest runner)" : undefined;
+    writeFileResults(ROOT, format, toFileResults(score, { sourceSha256, ranAt, seconds, files: files.length, mutants, ...(note ? { note } : {}) }));
   }
 }
 
@@ -85,7 +88,11 @@ const args = process.argv.slice(2);
 const format = args.find((a) => !a.startsWith('-') && !a.includes('/')) as MutationFormat | undefined;
 if (!format || !MUTATION_FORMATS.includes(format)) usage(`unknown or missing format: ${format ?? '(none)'}`);
 const sources = listSourceFiles(format);
+/** The vectors, read once with the unmutated source, for every test process of every run (golden-cases.ts). */
+const snapshot = join(ROOT, 'node_modules/.cache/formcert-mutation', `${format}-vectors.v8`);
 if (!args.includes('--table')) {
+  mkdirSync(dirname(snapshot), { recursive: true });
+  writeVectorSnapshot(snapshot, await loadVectors(), format);
   const chosen = args.filter((a) => a.includes('/'));
   for (const file of chosen) if (!sources.includes(file)) usage(`not a source file of ${format}: ${file}`);
   const fresh = new Map(readFormatResults(ROOT, format).map((s) => [s.file, s.run?.sourceSha256]));

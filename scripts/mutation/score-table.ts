@@ -233,7 +233,7 @@ export function renderMutationTable(
     '',
     'Written by `npm run mutation -- ' + format + '` (scripts/mutation/run-mutation.ts); do not edit by hand.',
     'StrykerJS mutates the oracle; the tests are the golden vectors run through it, one test per case',
-    '(scripts/mutation/golden-oracle.mutation.ts). Score = (killed + timeout) / (killed + timeout + survived + no coverage).',
+    '(scripts/mutation/golden-cases.ts). Score = (killed + timeout) / (killed + timeout + survived + no coverage).',
     '',
     `- files mutated: ${scores.length - gone.length} of ${Object.keys(sourceFiles).length}` + (missing.length > 0 ? ` (not run yet: ${missing.join(', ')})` : ''),
     ...(stale.length > 0 ? [`- source changed since its run (figures and survivor positions may be out of date): ${stale.join(', ')}`] : []),

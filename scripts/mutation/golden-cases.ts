@@ -1,0 +1,124 @@
+/**
+ * The golden vectors as test cases of the oracle, for mutation testing (scripts/mutation/README.md):
+ * one case per vector and profile (strict, and core too when the vector's rule is in the format
+ * document), smallest input first, each running the vector through the oracle and answering what
+ * differs. Both test runners use these cases: scripts/mutation/golden-runner.mjs (in-process, the
+ * default) and golden-oracle.mutation.ts (vitest, with the format's own property tests).
+ *
+ * The harness must not lean on the code under test: the vectors come pre-read from a snapshot that
+ * run-mutation.ts writes with the unmutated source ({@link writeVectorSnapshot}), and observations
+ * are compared by the small {@link firstDifference} below, not by src/shared/json (a mutant there
+ * would otherwise break the loading or the comparison, not the oracle).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { deserialize, serialize } from 'node:v8';
+import { loadOracleOp } from '../../src/runner/oracle-ops.ts';
+import type { Profile } from '../../src/shared/errors.ts';
+import type { OpHandler, OpName, OpOutcome } from '../../src/shared/ops.ts';
+import type { Vector } from '../../src/shared/vectors.ts';
+
+/** Environment variable naming the vector snapshot of the current run. */
+export const SNAPSHOT_VARIABLE = 'FORMCERT_MUTATION_VECTORS';
+
+/** One test: a vector run under one profile. */
+export interface GoldenCase {
+  /** Unique and stable: `<vector id> <op> <vector name> (<profile>)`. */
+  readonly name: string;
+  /** What differs between the oracle's outcome and the vector; empty when they agree. */
+  run(): Promise<string[]>;
+}
+
+/** The vectors `format` runs (`shared` runs every format's: all three use src/shared), smallest input first. */
+export function selectVectors(vectors: readonly Vector[], format: string): Vector[] {
+  // Smallest inputs first: a mutant's run stops at its first failing case, so a killed mutant costs
+  // the small cases only, and the multi-MiB ones run for survivors alone.
+  return vectors.filter((v) => format === 'shared' || v.format === format).sort((a, b) => a.input.length - b.input.length);
+}
+
+/** Writes the vectors of `format` to `path` (v8 serialization: reading it back takes milliseconds, not seconds). */
+export function writeVectorSnapshot(path: string, vectors: readonly Vector[], format: string): void {
+  writeFileSync(path, serialize(selectVectors(vectors, format)));
+}
+
+/** A JSON number as the oracle and the snapshot hold it: an object with its lexeme (JsonNumber, or its serialized copy). */
+function lexemeOf(v: unknown): string | undefined {
+  return typeof v === 'object' && v !== null && !(v instanceof Map) && !Array.isArray(v) && typeof (v as { lexeme?: unknown }).lexeme === 'string'
+    ? (v as { lexeme: string }).lexeme
+    : undefined;
+}
+
+/**
+ * The JSON pointer of the first difference between two observations under R-S3 (member order ignored,
+ * numbers by lexeme, strings exactly), or undefined when they are equal. Iterative: any depth.
+ */
+export function firstDifference(expected: unknown, actual: unknown): string | undefined {
+  const work: Array<[string, unknown, unknown]> = [['', expected, actual]];
+  while (work.length > 0) {
+    const [at, x, y] = work.pop()!;
+    const nx = lexemeOf(x);
+    const ny = lexemeOf(y);
+    if (nx !== undefined || ny !== undefined) {
+      if (nx !== ny) return at;
+    } else if (x instanceof Map || y instanceof Map) {
+      if (!(x instanceof Map && y instanceof Map) || x.size !== y.size) return at;
+      for (const [k, v] of x) {
+        if (!y.has(k)) return `${at}/${k}`;
+        work.push([`${at}/${k}`, v, y.get(k)]);
+      }
+    } else if (Array.isArray(x) || Array.isArray(y)) {
+      if (!(Array.isArray(x) && Array.isArray(y)) || x.length !== y.length) return at;
+      for (let i = 0; i < x.length; i++) work.push([`${at}/${i}`, x[i], y[i]]);
+    } else if (x !== y) {
+      return at;
+    }
+  }
+  return undefined;
+}
+
+/** What differs between the oracle's outcome and the vector; empty when they agree. */
+function describeDisagreement(vector: Vector, outcome: OpOutcome): string[] {
+  if ('skipped' in outcome) return [`oracle skipped: ${outcome.skipped}`];
+  const { expect: want } = vector;
+  if (want.verdict === 'either') return [];
+  if (want.verdict === 'reject') {
+    if (outcome.accept) return ['oracle accepted an input the vector rejects'];
+    return outcome.error.code === want.code ? [] : [`code: expected ${want.code}, got ${outcome.error.code}`];
+  }
+  if (!outcome.accept) return [`oracle rejected a valid input: ${outcome.error.code}`];
+  if (want.observation === undefined) return [];
+  const at = firstDifference(want.observation, outcome.observation);
+  return at === undefined ? [] : [`observation differs at ${at === '' ? '(root)' : at}`];
+}
+
+/** Reads the snapshot named by FORMCERT_MUTATION_VECTORS, or loads golden/ itself when run outside run-mutation.ts. */
+async function readVectors(format: string): Promise<Vector[]> {
+  const snapshot = process.env[SNAPSHOT_VARIABLE];
+  if (snapshot) return deserialize(readFileSync(snapshot)) as Vector[];
+  const { loadVectors } = await import('../../src/runner/vectors/load-vectors.ts');
+  return selectVectors(await loadVectors(), format);
+}
+
+/**
+ * The cases of `format`. Every op's module is loaded here, before any case runs, so that code run at
+ * module load counts as static for Stryker (not as covered by whichever case happened to load it).
+ */
+export async function loadGoldenCases(format: string): Promise<GoldenCase[]> {
+  const vectors = await readVectors(format);
+  const handlers = new Map<OpName, OpHandler | undefined>();
+  for (const op of new Set(vectors.map((v) => v.op))) handlers.set(op, await loadOracleOp(op));
+  const cases: GoldenCase[] = [];
+  const add = (vector: Vector, profile: Profile) =>
+    cases.push({
+      name: `${vector.id} ${vector.op} ${vector.name} (${profile})`,
+      run: async () => {
+        const handler = handlers.get(vector.op);
+        if (!handler) return [`no oracle for ${vector.op}`];
+        return describeDisagreement(vector, await handler(vector.input, { profile }));
+      },
+    });
+  for (const vector of vectors) {
+    add(vector, 'strict');
+    if (vector.profile === 'core') add(vector, 'core');
+  }
+  return cases;
+}

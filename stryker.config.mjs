@@ -18,7 +18,7 @@ const withProperties = process.env.FORMCERT_MUTATION_PROPERTIES === '1';
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: withProperties ? 'vitest' : 'formcert-golden',
-  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  ...(withProperties ? { vitest: { configFile: 'vitest.mutation.config.ts', related: false } } : {}),
   plugins: withProperties ? ['@stryker-mutator/vitest-runner'] : ['./scripts/mutation/golden-runner.mjs'],
   mutate: files.length > 0 ? files : [`src/${format}/**/*.ts`, '!**/*.test.ts', '!**/*.test-helpers.ts'],
   coverageAnalysis: 'perTest',

@@ -53,12 +53,13 @@ describe('mutation score table', () => {
   it('lists every survivor with its explanation, or says it is not explained', () => {
     const survivor = scores[0]!.survivors[0]!;
     expect(survivorKey(survivor)).toBe('src/journal/a.ts:9:7 StringLiteral');
-    const table = renderMutationTable('journal', scores, { 'src/journal/a.ts': 'x', 'src/journal/c.ts': 'y', 'src/journal/sub/b.ts': 'z' }, {
+    const table = renderMutationTable('journal', scores, { 'src/journal/a.ts': 'x', 'src/journal/c.ts': 'y', 'src/journal/sub/b.ts': 'z' }, ['src/journal/cli-only.ts'], {
       'src/journal/a.ts:9:7 StringLiteral': 'the message is for people only',
     });
     expect(table).toContain('| src/journal/a.ts:9:7 | StringLiteral | `""` | Survived | the message is for people only |');
     expect(table).toContain('| src/journal/sub/b.ts:4:2 | ConditionalExpression | `true` | NoCoverage | **not explained** |');
     expect(table).toContain('files mutated: 2 of 3 (not run yet: src/journal/c.ts)');
+    expect(table).toContain('not mutated, since no op imports them (no golden case can run their code): src/journal/cli-only.ts');
     expect(table).toContain('| **all** | 2 | 1 | 1 | 1 | 1 | 60.0% |');
     expect(table).toContain('| src/journal/sub | 1 | 0 | 0 | 1 | 0 | 50.0% |');
     expect(table).toContain('survivors explained as equivalent: 1 of 2; score counting explained survivors as equivalent: 75.0%');
@@ -79,6 +80,9 @@ describe('mutation score table', () => {
     const [message, member] = file!.survivors;
     expect(explainSurvivor(message!, {})).toMatch(/text or location of a refusal/);
     expect(explainSurvivor(member!, {})).toBeUndefined();
+    // A range key explains every mutant on its lines, and only those.
+    expect(explainSurvivor(member!, { 'src/journal/c.ts:3-4 *': 'why' })).toBe('why');
+    expect(explainSurvivor(member!, { 'src/journal/c.ts:1-2 *': 'why', 'src/journal/cc.ts:3-3 *': 'why' })).toBeUndefined();
   });
 });
 
@@ -117,7 +121,7 @@ describe('committed per-file results', () => {
       ['src/journal/sub/b.ts', 1, 0, 1],
     ]);
     expect(readFileSync(join(root, 'reports/mutation/journal/sub/b.results.json'), 'utf8')).toContain('"ConditionalExpression"');
-    const table = renderMutationTable('journal', scores, { 'src/journal/a.ts': 'sha-a2', 'src/journal/sub/b.ts': 'sha-b-edited' }, {});
+    const table = renderMutationTable('journal', scores, { 'src/journal/a.ts': 'sha-a2', 'src/journal/sub/b.ts': 'sha-b-edited' }, [], {});
     expect(table).toContain('files mutated: 2 of 2');
     expect(table).toContain('| src/journal/a.ts | 2 | 1 | 0 | 0 | 1 | 100.0% | 0.75 s | 2026-01-01 |');
     expect(table).toContain('| src/journal/sub/b.ts | 1 | 0 | 0 | 1 | 0 | 50.0% | 2.00 s | 2026-01-01 |');

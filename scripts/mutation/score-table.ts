@@ -169,15 +169,25 @@ export function mutationScore(s: Pick<FileScore, 'killed' | 'timeout' | 'survive
 const REFUSAL_LINE = /\b(refuse|refuseAt|reject|fail|formatError)\(/;
 const REFUSAL_TEXT = 'text or location of a refusal: for people, not part of the verdict or code a vector pins';
 
-/** Why a survivor is equivalent: a recorded reason, the refusal-text rule, or undefined. */
+/** A key naming a range of lines, `file:first-last *`: the reason holds for every mutant on those lines. */
+const RANGE_KEY = /^(.+):(\d+)-(\d+) \*$/;
+
+/**
+ * Why a survivor is equivalent: a recorded reason (its own key, else a range key covering its line),
+ * the refusal-text rule, or undefined.
+ */
 export function explainSurvivor(s: Survivor, equivalent: Record<string, string>): string | undefined {
   const recorded = equivalent[survivorKey(s)];
   if (recorded !== undefined) return recorded;
+  for (const [key, reason] of Object.entries(equivalent)) {
+    const m = RANGE_KEY.exec(key);
+    if (m && m[1] === s.file && Number(m[2]) <= s.line && s.line <= Number(m[3])) return reason;
+  }
   if ((s.mutator === 'StringLiteral' || s.mutator === 'ObjectLiteral') && REFUSAL_LINE.test(s.sourceLine)) return REFUSAL_TEXT;
   return undefined;
 }
 
-/** The key a survivor is explained under in equivalent-mutants.json. */
+/** The key a survivor is explained under in equivalent-mutants.json (or a range key, see {@link explainSurvivor}). */
 export function survivorKey(s: Survivor): string {
   return `${s.file}:${s.line}:${s.column} ${s.mutator}`;
 }
@@ -215,11 +225,13 @@ export function loadEquivalentMutants(path = new URL('./equivalent-mutants.json'
 /**
  * The Markdown score table of one format. `sourceFiles` maps each source file a full run covers to the
  * SHA-256 of its text today: a file whose figures were made from another text is listed as stale.
+ * `notReached` lists the format's files that no op imports (not mutated: no golden case can run them).
  */
 export function renderMutationTable(
   format: MutationFormat,
   scores: readonly FileScore[],
   sourceFiles: Readonly<Record<string, string>>,
+  notReached: readonly string[] = [],
   equivalent = loadEquivalentMutants(),
 ): string {
   const byFile = new Map(scores.map((s) => [s.file, s]));
@@ -236,6 +248,7 @@ export function renderMutationTable(
     '(scripts/mutation/golden-cases.ts). Score = (killed + timeout) / (killed + timeout + survived + no coverage).',
     '',
     `- files mutated: ${scores.length - gone.length} of ${Object.keys(sourceFiles).length}` + (missing.length > 0 ? ` (not run yet: ${missing.join(', ')})` : ''),
+    ...(notReached.length > 0 ? [`- not mutated, since no op imports them (no golden case can run their code): ${notReached.join(', ')}`] : []),
     ...(stale.length > 0 ? [`- source changed since its run (figures and survivor positions may be out of date): ${stale.join(', ')}`] : []),
     ...(gone.length > 0 ? [`- results of files no longer in the source tree (still counted): ${gone.join(', ')}`] : []),
     `- mutants: ${total.killed + total.timeout + total.survived + total.noCoverage + total.errors}, score ${percent(mutationScore(total))}`,

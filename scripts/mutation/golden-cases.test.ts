@@ -2,7 +2,7 @@ import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { JsonNumber } from '../../src/shared/json/value.ts';
 import type { Vector } from '../../src/shared/vectors.ts';
-import { firstDifference, selectVectors } from './golden-cases.ts';
+import { firstDifference, readInPieces, selectVectors } from './golden-cases.ts';
 
 const n = (lexeme: string) => new JsonNumber(lexeme);
 const obj = (...members: Array<[string, unknown]>) => new Map(members);
@@ -28,5 +28,14 @@ describe('golden cases of the mutation harness', () => {
     const all = [v('a', 'journal', 5), v('b', 'morph', 1), v('c', 'journal', 2)];
     expect(selectVectors(all, 'journal').map((x) => x.id)).toEqual(['c', 'a']);
     expect(selectVectors(all, 'shared').map((x) => x.id)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('hand a streaming op its input in pieces of at most the step, then 0', () => {
+    const read = readInPieces(new Uint8Array([1, 2, 3, 4, 5]), 2);
+    const buf = Buffer.alloc(8);
+    const got: number[][] = [];
+    for (let n = read(buf, 1, 8); n > 0; n = read(buf, 1, 8)) got.push([...buf.subarray(1, 1 + n)]);
+    expect(got).toEqual([[1, 2], [3, 4], [5]]);
+    expect(readInPieces(new Uint8Array([1, 2, 3]), 97)(buf, 0, 2)).toBe(2);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The golden vectors as test cases of the oracle, for mutation testing (scripts/mutation/README.md):
  * one case per vector and profile (strict, and core too when the vector's rule is in the format
- * document), smallest input first, each running the vector through the oracle and answering what
- * differs. Both test runners use these cases: scripts/mutation/golden-runner.mjs (in-process, the
+ * document), and for a streaming op (journal.read, codegraph.read) one more through its stream,
+ * smallest input first, each running the vector through the oracle and answering what differs. Both test runners use these cases: scripts/mutation/golden-runner.mjs (in-process, the
  * default) and golden-oracle.mutation.ts (vitest, with the format's own property tests).
  *
  * The harness must not lean on the code under test: the vectors come pre-read from a snapshot that
@@ -14,15 +14,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { loadOracleOp } from '../../src/runner/oracle-ops.ts';
 import type { Profile } from '../../src/shared/errors.ts';
-import type { OpHandler, OpName, OpOutcome } from '../../src/shared/ops.ts';
+import type { OpHandler, OpName, OpOutcome, ReadChunk } from '../../src/shared/ops.ts';
 import type { Vector } from '../../src/shared/vectors.ts';
 
 /** Environment variable naming the vector snapshot of the current run. */
 export const SNAPSHOT_VARIABLE = 'FORMCERT_MUTATION_VECTORS';
 
-/** One test: a vector run under one profile. */
+/** One test: a vector run under one profile (and, for a streaming op, read in pieces). */
 export interface GoldenCase {
-  /** Unique and stable: `<vector id> <op> <vector name> (<profile>)`. */
+  /** Unique and stable: `<vector id> <op> <vector name> (<profile>[, <n>-byte reads])`. */
   readonly name: string;
   /** What differs between the oracle's outcome and the vector; empty when they agree. */
   run(): Promise<string[]>;
@@ -75,6 +75,27 @@ export function firstDifference(expected: unknown, actual: unknown): string | un
   return undefined;
 }
 
+/**
+ * Bytes per read when a streaming op reads a vector: 97 (a prime, as in
+ * reference-testee-streams.conformance.test.ts) so that lines, tokens and UTF-8 sequences are cut
+ * everywhere; 8191 for inputs past 64 KiB (the multi-MiB limit vectors are about sizes, not cuts, and
+ * 97-byte reads of them would cost more than all other cases together).
+ */
+export function streamReadBytes(inputBytes: number): number {
+  return inputBytes <= 65_536 ? 97 : 8191;
+}
+
+/** A ReadChunk over `bytes` that hands out at most `step` bytes per call, then 0. */
+export function readInPieces(bytes: Uint8Array, step: number): ReadChunk {
+  let at = 0;
+  return (buf, offset, length) => {
+    const n = Math.min(length, step, bytes.length - at);
+    buf.set(bytes.subarray(at, at + n), offset);
+    at += n;
+    return n;
+  };
+}
+
 /** What differs between the oracle's outcome and the vector; empty when they agree. */
 function describeDisagreement(vector: Vector, outcome: OpOutcome): string[] {
   if ('skipped' in outcome) return [`oracle skipped: ${outcome.skipped}`];
@@ -107,15 +128,24 @@ export async function loadGoldenCases(format: string): Promise<GoldenCase[]> {
   const handlers = new Map<OpName, OpHandler | undefined>();
   for (const op of new Set(vectors.map((v) => v.op))) handlers.set(op, await loadOracleOp(op));
   const cases: GoldenCase[] = [];
-  const add = (vector: Vector, profile: Profile) =>
+  const add = (vector: Vector, profile: Profile) => {
+    const handler = handlers.get(vector.op);
     cases.push({
       name: `${vector.id} ${vector.op} ${vector.name} (${profile})`,
-      run: async () => {
-        const handler = handlers.get(vector.op);
-        if (!handler) return [`no oracle for ${vector.op}`];
-        return describeDisagreement(vector, await handler(vector.input, { profile }));
-      },
+      run: async () => (handler ? describeDisagreement(vector, await handler(vector.input, { profile })) : [`no oracle for ${vector.op}`]),
     });
+    // The reference testee serves a streaming op through its stream (src/runner/reference-testee.ts),
+    // a separate reader: the vector holds there too, read in small pieces so that lines, tokens and
+    // UTF-8 sequences are cut across reads.
+    const stream = handler?.stream;
+    if (stream) {
+      const step = streamReadBytes(vector.input.length);
+      cases.push({
+        name: `${vector.id} ${vector.op} ${vector.name} (${profile}, ${step}-byte reads)`,
+        run: async () => describeDisagreement(vector, stream(readInPieces(vector.input, step), { profile })),
+      });
+    }
+  };
   for (const vector of vectors) {
     add(vector, 'strict');
     if (vector.profile === 'core') add(vector, 'core');

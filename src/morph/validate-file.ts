@@ -6,12 +6,12 @@
  * a fault that only a strict rule names.
  */
 import type { FileValidator } from '../shared/file-validator.ts';
-import { fail, ok } from '../shared/errors.ts';
+import { fail, ok, type Result } from '../shared/errors.ts';
 import type { JsonValue } from '../shared/json/value.ts';
 import { writeJson } from '../shared/json/write-value.ts';
 import { readBounded } from '../shared/read-bounded.ts';
-import { MAX_ARTIFACT_BYTES, importArtifact } from './artifact/import-artifact.ts';
-import { renderArtifact } from './artifact/render-artifact.ts';
+import { MAX_ARTIFACT_BYTES, importArtifactValue, parseArtifactJson, type ImportedArtifact } from './artifact/import-artifact.ts';
+import { renderArtifactDigest } from './artifact/render-artifact.ts';
 import { BUNDLE, CONTEXT_RULES } from './bundle/constants.ts';
 import { decodeBundle, readBundleText } from './bundle/decode-bundle.ts';
 import { MORPH_CODES } from './constants.ts';
@@ -64,14 +64,22 @@ function shown(v: JsonValue | undefined): string {
 
 /** Validates a morph-artifact/1 file. */
 export const validateArtifactFile: FileValidator = async (path, { profile }) => {
-  const bytes = await readBoundedInput(path, MAX_ARTIFACT_BYTES, CONTEXT_RULES.ARTIFACT_JSON);
+  let bytes: Result<Buffer> | undefined = await readBoundedInput(path, MAX_ARTIFACT_BYTES, CONTEXT_RULES.ARTIFACT_JSON);
   if (!bytes.ok) return bytes;
-  const imported = importArtifact(bytes.value, profile);
+  const parsed = parseArtifactJson(bytes.value, profile);
+  // The file's bytes are let go once parsed: the value holds all that is read from here on.
+  bytes = undefined;
+  if (!parsed.ok) return parsed;
+  let imported: Result<ImportedArtifact> | undefined = importArtifactValue(parsed.value, profile);
   if (!imported.ok) return imported;
-  const { fields: a, ir, codec } = imported.value;
-  // An imported artifact always renders (its parts passed every check); the digest identifies the prompt.
-  const rendering = renderArtifact(a);
-  if (!rendering.ok) return rendering;
+  const { fields: a, codec } = imported.value;
+  const nodes = measureIr(imported.value.ir).nodes;
+  // The decoded value is let go before the prompt is rendered: only its node count is reported.
+  imported = undefined;
+  // An imported artifact always renders (its parts passed every check); the digest identifies the prompt,
+  // which is hashed as its pieces, never built (it holds the whole payload).
+  const renderedDigest = renderArtifactDigest(a);
+  if (!renderedDigest.ok) return renderedDigest;
   return ok({
     artifactId: a.artifactId,
     // The codec that decoded the payload: the plan's, which strict holds equal to the section's; under core the section's.
@@ -81,7 +89,7 @@ export const validateArtifactFile: FileValidator = async (path, { profile }) => 
     inputSemanticDigest: a.inputSemanticDigest,
     target: `${shown(a.target.model)} (${shown(a.target.tokenizer)})`,
     task: shown(a.requestFrame.task.id),
-    renderedDigest: rendering.value.prompt.renderedDigest,
-    nodes: measureIr(ir).nodes,
+    renderedDigest: renderedDigest.value,
+    nodes,
   });
 };

@@ -1,12 +1,13 @@
 /** R-M9: the three digests of a morph-artifact/1 (payload, dependencies, identity). */
 import { sha256Hex } from '../../shared/digest.ts';
 import { ok, type Result } from '../../shared/errors.ts';
+import { sha256OfPieces } from '../digest/hash-text.ts';
 import { canonicalJson } from '../../shared/json/jcs.ts';
 import type { JsonObject, JsonValue } from '../../shared/json/value.ts';
 
-/** SHA-256 of the payload's UTF-8 bytes. */
+/** SHA-256 of the payload's UTF-8 bytes (hashed a slice at a time: the payload may be 16 MiB). */
 export function payloadDigest(payload: string): string {
-  return sha256Hex(payload);
+  return sha256OfPieces([payload]);
 }
 
 /** SHA-256 of JCS(modelDependencies); refused only when a number has no JCS form. */

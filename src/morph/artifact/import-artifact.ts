@@ -4,6 +4,7 @@
  * checks the declared identity and the recomputed semantic digest). The first failing check answers.
  */
 import { fail, ok, type Profile, type Result } from '../../shared/errors.ts';
+import type { JsonValue } from '../../shared/json/value.ts';
 import { lookupCodec, parseCodecOptions } from '../codecs/registry.ts';
 import type { Codec, CodecOptions } from '../codecs/types.ts';
 import { ENVELOPE_JSON_LIMITS, MORPH_CODES, RULES } from '../constants.ts';
@@ -121,19 +122,23 @@ export function checkArtifactIntegrity(a: ArtifactFields): Result<void> {
 }
 
 /**
- * Imports an artifact file under `profile` (strict when not given; core: the format document's rules
- * only, each strict rule's check replaced by its documented core reading); never throws on any input.
+ * Stage 1 (R-M10, MORPH-ART-1): the artifact's bound, then its JSON under `profile`, with the
+ * envelope's depth and value limits (JSON-LIMIT-1). A caller that holds the file's bytes can let them
+ * go once this has answered: the value holds everything the later stages read.
  */
-export function importArtifact(input: Uint8Array | string, profile: Profile = 'strict'): Result<ImportedArtifact> {
+export function parseArtifactJson(input: Uint8Array | string, profile: Profile = 'strict'): Result<JsonValue> {
   const size = typeof input === 'string' ? Buffer.byteLength(input, 'utf8') : input.length;
   if (size > MAX_ARTIFACT_BYTES) {
     return fail(morphError(MORPH_CODES.LIMIT_EXCEEDED, CONTEXT_RULES.ARTIFACT_JSON, `artifact is ${size} bytes, over ${MAX_ARTIFACT_BYTES}`, { byteOffset: MAX_ARTIFACT_BYTES }));
   }
   // MORPH-ART-1: the file is strict JSON (R-S1); the JSON core's codes answer (core: R-S1's core reading).
   // JSON-LIMIT-1: within the byte bound, the envelope's depth and values are bounded as it is read.
-  const parsed = parseMorphJson(input, ENVELOPE_JSON_LIMITS, profile);
-  if (!parsed.ok) return parsed;
-  const shape = checkArtifactShape(parsed.value, profile);
+  return parseMorphJson(input, ENVELOPE_JSON_LIMITS, profile);
+}
+
+/** The stages after the parse (R-M10): shape, versions, agreement, codec, integrity, then the payload's decode. */
+export function importArtifactValue(value: JsonValue, profile: Profile = 'strict'): Result<ImportedArtifact> {
+  const shape = checkArtifactShape(value, profile);
   if (!shape.ok) return shape;
   const a = shape.value;
   const versions = checkArtifactVersions(a);
@@ -147,4 +152,13 @@ export function importArtifact(input: Uint8Array | string, profile: Profile = 's
   const ir = resolved.value.codec.decode(a.section.payload, a.section.layoutMetadata, { inputKind: a.inputKind, inputSemanticDigest: a.inputSemanticDigest, profile });
   if (!ir.ok) return ir;
   return ok({ fields: a, ...resolved.value, ir: ir.value });
+}
+
+/**
+ * Imports an artifact file under `profile` (strict when not given; core: the format document's rules
+ * only, each strict rule's check replaced by its documented core reading); never throws on any input.
+ */
+export function importArtifact(input: Uint8Array | string, profile: Profile = 'strict'): Result<ImportedArtifact> {
+  const parsed = parseArtifactJson(input, profile);
+  return parsed.ok ? importArtifactValue(parsed.value, profile) : parsed;
 }

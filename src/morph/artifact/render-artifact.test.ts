@@ -9,7 +9,8 @@ import { planEncoding } from '../planner/plan-encoding.ts';
 import { decodeBundle } from '../bundle/decode-bundle.ts';
 import { buildArtifact } from './build-artifact.ts';
 import { importArtifact } from './import-artifact.ts';
-import { renderArtifact } from './render-artifact.ts';
+import { renderArtifact, renderArtifactDigest } from './render-artifact.ts';
+import { sha256Hex } from '../../shared/digest.ts';
 import { assertProperty } from '../../../test-support/assert-property.ts';
 
 const frame = { task: { id: 'answer', instruction: 'Sum the revenue.' }, prefix: 'Be exact.', suffix: 'One line.' };
@@ -28,6 +29,9 @@ describe('renderArtifact', () => {
         const r = renderArtifact(imported.value.fields);
         expect(r.ok && r.value.bundle).toBe(built.value.bundle.text);
         expect(r.ok && decodeBundle(r.value.bundle).ok).toBe(true);
+        // The digest hashed from the pieces, with neither text built, is the rendered prompt's.
+        const digest = renderArtifactDigest(imported.value.fields);
+        expect(digest.ok && r.ok && digest.value).toBe(r.ok && sha256Hex(r.value.prompt.rendered));
       }),
       { seed: 4470, numRuns: 120 },
     );

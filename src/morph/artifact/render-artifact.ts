@@ -5,9 +5,9 @@
  */
 import { ok, type Result } from '../../shared/errors.ts';
 import { canonicalJson } from '../../shared/json/jcs.ts';
-import { frameBundle, type BundleParts } from '../bundle/frame-bundle.ts';
+import { bundlePieces, deriveBundleBoundary, frameBundle, refuseBoundaryExhausted, type BundleParts } from '../bundle/frame-bundle.ts';
 import { metadataValue } from '../bundle/parse-bundle-metadata.ts';
-import { renderPrompt, type RenderedPrompt } from '../prompt/render-prompt.ts';
+import { renderPrompt, renderedPromptDigest, type PromptParts, type RenderedPrompt } from '../prompt/render-prompt.ts';
 import type { ArtifactFields } from './check-artifact-shape.ts';
 
 /** The bundle and the prompt of an artifact. */
@@ -16,8 +16,8 @@ export interface ArtifactRendering {
   readonly prompt: RenderedPrompt;
 }
 
-/** Frames the artifact's section as a bundle and renders its prompt. */
-export function renderArtifact(a: ArtifactFields): Result<ArtifactRendering> {
+/** The four parts of the artifact's bundle: its guide, its metadata and schema in JCS form, its payload. */
+function artifactBundleParts(a: ArtifactFields): Result<BundleParts> {
   const metadata = canonicalJson(
     metadataValue({
       encoding: a.section.encoding,
@@ -33,8 +33,19 @@ export function renderArtifact(a: ArtifactFields): Result<ArtifactRendering> {
   // R-M6a: an absent schema is written as null.
   const schema = canonicalJson(a.modelDependencies.schema ?? null);
   if (!schema.ok) return schema;
-  const parts: BundleParts = { guide: a.modelDependencies.interpretationGuideText, metadata: metadata.value, schema: schema.value, payload: a.section.payload };
-  const bundle = frameBundle(parts);
+  return ok({ guide: a.modelDependencies.interpretationGuideText, metadata: metadata.value, schema: schema.value, payload: a.section.payload });
+}
+
+/** The prompt's parts around `bundle` (the whole text or its pieces). */
+function artifactPromptParts(a: ArtifactFields, bundle: string | readonly string[]): PromptParts {
+  return [a.requestFrame.prefix, bundle, a.requestFrame.task.instruction, a.requestFrame.suffix];
+}
+
+/** Frames the artifact's section as a bundle and renders its prompt. */
+export function renderArtifact(a: ArtifactFields): Result<ArtifactRendering> {
+  const parts = artifactBundleParts(a);
+  if (!parts.ok) return parts;
+  const bundle = frameBundle(parts.value);
   if (!bundle.ok) return bundle;
   const prompt = renderPrompt({
     prefix: a.requestFrame.prefix,
@@ -46,4 +57,17 @@ export function renderArtifact(a: ArtifactFields): Result<ArtifactRendering> {
   });
   if (!prompt.ok) return prompt;
   return ok({ bundle: bundle.value.text, prompt: prompt.value });
+}
+
+/**
+ * The `renderedDigest` of the artifact's prompt, as {@link renderArtifact} gives it, refused as it
+ * refuses: the bundle and the prompt are hashed as their pieces, never built (each is as large as
+ * the payload).
+ */
+export function renderArtifactDigest(a: ArtifactFields): Result<string> {
+  const parts = artifactBundleParts(a);
+  if (!parts.ok) return parts;
+  const boundary = deriveBundleBoundary(parts.value);
+  if (boundary === undefined) return refuseBoundaryExhausted();
+  return renderedPromptDigest(artifactPromptParts(a, bundlePieces(parts.value, boundary)));
 }

@@ -26,8 +26,11 @@ export function deriveBundleBoundary(parts: BundleParts): string | undefined {
   );
 }
 
-/** Writes the parts with an explicit boundary in the canonical layout (no check that it is collision-free). */
-export function writeBundle(parts: BundleParts, boundary: string): string {
+/**
+ * The pieces of the bundle of `parts` framed with `boundary`, in order (the parts themselves among
+ * them, not copied): what {@link writeBundle} joins, and what a prompt digest hashes without joining.
+ */
+export function bundlePieces(parts: BundleParts, boundary: string): string[] {
   const m = bundleMarkers(boundary);
   const content: Record<(typeof BUNDLE.SECTIONS)[number], string> = {
     GUIDE: parts.guide,
@@ -35,21 +38,31 @@ export function writeBundle(parts: BundleParts, boundary: string): string {
     SCHEMA: parts.schema,
     PAYLOAD: parts.payload,
   };
-  let text = `${BUNDLE.HEADER_PREFIX}${boundary}${BUNDLE.LF}`;
+  const pieces = [`${BUNDLE.HEADER_PREFIX}${boundary}${BUNDLE.LF}`];
   for (const s of BUNDLE.SECTIONS) {
-    text += `${m.begin[s]}${BUNDLE.LF}${content[s]}${BUNDLE.LF}${m.end[s]}${BUNDLE.LF}`;
+    pieces.push(`${m.begin[s]}${BUNDLE.LF}`, content[s], `${BUNDLE.LF}${m.end[s]}${BUNDLE.LF}`);
   }
   // Seed 001: no line feed after the final marker.
-  return text + m.final;
+  pieces.push(m.final);
+  return pieces;
+}
+
+/** Writes the parts with an explicit boundary in the canonical layout (no check that it is collision-free). */
+export function writeBundle(parts: BundleParts, boundary: string): string {
+  // Appended, not joined: the text shares the parts until it is first read (no copy made here).
+  let text = '';
+  for (const piece of bundlePieces(parts, boundary)) text += piece;
+  return text;
+}
+
+/** R-M4: the refusal when every boundary candidate occurs in a part. */
+export function refuseBoundaryExhausted(): Result<never> {
+  return fail(morphError(CONTEXT_CODES.BOUNDARY_EXHAUSTED, CONTEXT_RULES.BUNDLE_BOUNDARY, 'every one of the 1,024 boundary candidates occurs in a part'));
 }
 
 /** Frames the parts with their deterministic boundary; refuses with BOUNDARY_EXHAUSTED when none is free. */
 export function frameBundle(parts: BundleParts): Result<{ text: string; boundary: string }> {
   const boundary = deriveBundleBoundary(parts);
-  if (boundary === undefined) {
-    return fail(
-      morphError(CONTEXT_CODES.BOUNDARY_EXHAUSTED, CONTEXT_RULES.BUNDLE_BOUNDARY, 'every one of the 1,024 boundary candidates occurs in a part'),
-    );
-  }
+  if (boundary === undefined) return refuseBoundaryExhausted();
   return ok({ text: writeBundle(parts, boundary), boundary });
 }

@@ -57,6 +57,15 @@ describe('the shared token toolkit', () => {
     }
   });
 
+  it('decodes a range a chunked reader cut inside a pair or an escape unit by unit, as before the one-buffer path', () => {
+    // A short body goes through the reused buffer; a half of a pair or an escape left open by the cut
+    // does not, and reads as the piecewise decoder reads it.
+    for (const [body, text] of [['a\\ud83d', 'a\ud83d'], ['\\udc00b', '\udc00b'], ['\\ud83d\\ude00\\n', '\ud83d\ude00\n'], ['\\u00e9\\"', 'é"']] as const) {
+      const buf = Buffer.from(body);
+      expect(decodeStringBody(buf, 0, buf.length, STRING_ESCAPED)).toBe(text);
+    }
+  });
+
   it('refuses a lone surrogate escape (R-S1) unless told to keep it, and keeps it as that code unit', () => {
     for (const body of ['\\ud800', '\\udc00', '\\ud800\\u0041', '\\ud800x']) {
       expect(stringToken(`"${body}"`)).toMatchObject({ fault: TOKEN_FAULT.LONE_SURROGATE, at: 1 });

@@ -4,6 +4,7 @@
  * profile come from the spec registries (`codeInfo`, src/shared/refusals.ts). Nothing here throws on
  * bad input.
  */
+import type { Hash } from 'node:crypto';
 import { fail, formatError, ok, type FormatError, type Profile, type Result } from '../shared/errors.ts';
 import { isEnforced } from '../shared/refusals.ts';
 import { escapePointerToken } from '../shared/json/pointer.ts';
@@ -40,6 +41,12 @@ export interface LineGap {
   readonly items?: number;
   /** Of an object's first members dropped (strict profile): their names, for R-S1's duplicate check. */
   readonly names?: Set<string>;
+  /**
+   * Of a long member name's dropped middle (`at` is inside its body): the SHA-256 fed every code unit of
+   * the name up to the gap's end, and how many of them the buffer still holds before `at`.
+   */
+  readonly hash?: Hash;
+  readonly keptUnits?: number;
 }
 
 /** No bytes dropped. */

@@ -155,6 +155,15 @@ export const COMPARED_STRING_MEMBERS: ReadonlySet<string> = new Set(['t', 's', '
 /** Body bytes (as written, escapes included) a string of {@link COMPARED_STRING_MEMBERS} has at most. */
 export const COMPARED_STRING_MAX_BYTES = 1024 * 1024;
 
+/** UTF-16 code units of a string value a refusal quotes at most (a longer one is quoted in part, and the message says so). */
+export const QUOTED_UNITS = 64;
+
+/** `text` as a JSON string for a message: whole up to QUOTED_UNITS code units, else its first ones and a note that it is cut. */
+export function quoteBounded(text: string): string {
+  if (text.length <= QUOTED_UNITS) return JSON.stringify(text);
+  return `${JSON.stringify(text.slice(0, QUOTED_UNITS))}… (its first ${QUOTED_UNITS} UTF-16 code units)`;
+}
+
 /**
  * Every codegraph error code the reader can return (spec/codegraph/error-codes.json registers them,
  * with the rule each enforces; a test keeps the two lists equal).

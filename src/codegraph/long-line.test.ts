@@ -8,6 +8,7 @@ import { readModelBytes } from './read-model.ts';
 import { COMPARED_STRING_MAX_BYTES, READ_OBSERVATION_MAX_BYTES } from './constants.ts';
 import { ops } from './ops.ts';
 import { readModelChunks } from './validate-file.ts';
+import { representLongName } from './scan-json.ts';
 
 const models = fc.sample(codegraphModelFile({ maxMembers: 5, maxEdges: 5, maxFanOut: 3 }), { seed: 31, numRuns: 20 });
 const mutated = MODEL_MUTATORS.map((m, n) => m.apply(models[n % models.length]!, n)).filter((b): b is Uint8Array => b !== undefined);
@@ -296,6 +297,81 @@ describe('the chunked reader with its long-line path', () => {
       ),
       { seed: 67, numRuns: 100 },
     );
+  });
+
+  it('keeps the first characters of a huge Literal k and a digest of a huge member name: the whole-input verdict and error, and a bounded buffer', () => {
+    const header = (traits: string) => `{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p"],"traits":[${traits}],"edges":["access"],"provenance":["declared"]}}\n`;
+    const eof = (entities: number, edges: number, files = 0) => `{"t":"eof","counts":{"files":${files},"entities":${entities},"edges":${edges}}}\n`;
+    const entity = (rest: string) => `{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a"${rest}}\n`;
+    const value = (literal: string) => header('"TWithValue"') + entity(`,"value":${literal}`) + eof(1, 0);
+    const edge = (rest: string) => header('"TNamed"') + '{"t":"f","i":0,"path":"a"}\n' + entity(',"name":"n"') + entity(',"name":"n"').replace('"i":0', '"i":1').replace('"s":"a"', '"s":"b"') + `{"t":"x","k":0,"f":0,"o":1,"p":0,"anchor":[0,1,1]${rest}}\n` + eof(2, 1, 1);
+    const named = (rest: string) => header('"TNamed"') + entity(`,"name":"n"${rest}`) + eof(1, 0);
+    // Where the long string stands: a Literal's k (nested, in an edge's arguments), a Literal's type, and
+    // member names (unknown where that passes or is refused, repeated, repeated through an escape, two
+    // that differ only at their end, one before a fault inside its value, a metric's name).
+    const places: ((b: string) => string)[] = [
+      (b) => value(`{"k":"${b}"}`),
+      (b) => value(`{"k":"array","items":[{"k":"null"},{"k":"${b}"}]}`),
+      (b) => edge(`,"arguments":[{"name":"a","value":{"k":"${b}"}}]`),
+      (b) => value(`{"k":"class","type":"${b}"}`),
+      (b) => named(`,"${b}":1`),
+      (b) => edge(`,"${b}":1`),
+      (b) => named(`,"${b}":1,"${b}":2`),
+      (b) => named(`,"extra":{"${b}q":1,"${b}\\u0071":2}`),
+      (b) => named(`,"extra":{"${b}q":1,"${b}r":2},"${b}q":[3]`),
+      (b) => named(`,"extra":[{"${b}":[1,x]}]`),
+      (b) => value(`{"k":"null","${b}":1}`),
+      (b) => header('"TMetrics"') + entity(`,"metrics":{"a":1,"${b}":-1}`) + eof(1, 0),
+      (b) => header('"TNamed"').replace('"version":"1"', `"version":"1","${b}":{}`) + eof(0, 0),
+    ];
+    const piece = fc.constantFrom('ab', '\\n', 'é', '😀', '\\ud83d\\ude00', '\\u0041', ' ', '\\"', '\\udc01');
+    const tail = fc.constantFrom('', '', '', '\\ud800', '\u0001', '\\x');
+    assertProperty(
+      fc.property(
+        fc.integer({ min: 0, max: places.length - 1 }),
+        fc.array(piece, { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 150, max: 900 }),
+        tail,
+        fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>,
+        fc.constantFrom(256, 301, 1024),
+        fc.integer({ min: 7, max: 1000 }),
+        (n, pieces, repeat, end, profile, chunk, maxRead) => {
+          const bytes = Buffer.from(places[n]!(pieces.join('').repeat(repeat) + end));
+          const pipe = recordingPipe(bytes, maxRead);
+          expect(readModelChunks(pipe.read, profile, { chunkBytes: chunk })).toStrictEqual(readModelBytes(bytes, profile));
+          expect(pipe.offered).toBeLessThanOrEqual(8 * chunk);
+        },
+      ),
+      { seed: 71, numRuns: 60 },
+    );
+    // The verdicts the places stand for (a fault in the body aside).
+    const verdict = (n: number, profile: 'core' | 'strict') => {
+      const r = readModelBytes(Buffer.from(places[n]!('ab'.repeat(5000))), profile);
+      return r.ok ? 'accepted' : r.error.code;
+    };
+    expect(places.map((_, n) => verdict(n, 'strict'))).toStrictEqual([
+      'LITERAL_KIND_UNKNOWN', 'LITERAL_KIND_UNKNOWN', 'LITERAL_KIND_UNKNOWN', 'RECORD_MEMBER_TYPE', 'accepted', 'RECORD_MEMBER_UNKNOWN',
+      'JSON_DUPLICATE_MEMBER', 'JSON_DUPLICATE_MEMBER', 'accepted', 'JSON_SYNTAX', 'RECORD_MEMBER_UNKNOWN', 'RECORD_MEMBER_TYPE', 'accepted',
+    ]);
+    expect(places.map((_, n) => verdict(n, 'core'))).toStrictEqual([
+      'accepted', 'accepted', 'accepted', 'RECORD_MEMBER_TYPE', 'accepted', 'accepted',
+      'accepted', 'accepted', 'accepted', 'JSON_SYNTAX', 'accepted', 'RECORD_MEMBER_TYPE', 'accepted',
+    ]);
+  });
+
+  it('quotes a long Literal k and a long member name in part, saying so', () => {
+    const header = '{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p"],"traits":["TWithValue"],"edges":[],"provenance":[]}}\n';
+    const read = (rest: string) => {
+      const r = readModelBytes(Buffer.from(`${header}{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","value":${rest}}\n{"t":"eof","counts":{"files":0,"entities":1,"edges":0}}\n`), 'strict');
+      return r.ok ? 'accepted' : [r.error.code, r.error.message, r.error.location.pointer];
+    };
+    const long = 'k'.repeat(64);
+    expect(read(`{"k":"${long}"}`)).toStrictEqual(['LITERAL_KIND_UNKNOWN', `unknown Literal kind "${long}"`, '/value/k']);
+    expect(read(`{"k":"${long}x"}`)).toStrictEqual(['LITERAL_KIND_UNKNOWN', `unknown Literal kind "${long}"… (its first 64 UTF-16 code units)`, '/value/k']);
+    expect(read(`{"k":"null","${long}":1}`)).toStrictEqual(['RECORD_MEMBER_UNKNOWN', `unknown member "${long}"`, `/value/${long}`]);
+    const rep = representLongName(`${long}x`);
+    expect(rep).toMatch(new RegExp(`^${long}…[\\w-]{43}$`));
+    expect(read(`{"k":"null","${long}x":1}`)).toStrictEqual(['RECORD_MEMBER_UNKNOWN', `unknown member "${rep}"`, `/value/${rep}`]);
   });
 
   it('drops a huge run of whitespace between tokens but its first byte: the whole-input verdict and error, and a bounded buffer', () => {

@@ -5,9 +5,10 @@
  * stops at the first enforced error. Optionally feeds an observation builder.
  */
 import { isUtf8 } from 'node:buffer';
+import { createHash, type Hash } from 'node:crypto';
 import { fail, formatError, OK, ok, type FormatError, type Profile, type Result } from '../shared/errors.ts';
 import { JSON_CODES } from '../shared/json/constants.ts';
-import { readHex4 } from '../shared/json/scan-tokens.ts';
+import { decodeStringBody, readHex4, STRING_ESCAPED, STRING_LONE_SURROGATE, STRING_NON_ASCII } from '../shared/json/scan-tokens.ts';
 import { firstInvalidUtf8Offset, incompleteUtf8Tail, utf8SequenceLength } from '../shared/text.ts';
 import { CheckContext, gapShift, NO_GAPS, type Checked, type LineGap } from './check-context.ts';
 import { checkIntegrity } from './check-integrity.ts';
@@ -19,7 +20,7 @@ import type { ModelRecord } from './records.ts';
 import { resolveDictionaries } from './resolve-dictionaries.ts';
 import { emptyMembers, LineScanner, type ScannedMembers } from './scan-json.ts';
 import { LineSplitter } from './scan-lines.ts';
-import { isTypeOnlyString, READ_MEMBERS, validateRecordSchema } from './validate-record-schema.ts';
+import { keptCharactersOf, READ_MEMBERS, validateRecordSchema } from './validate-record-schema.ts';
 
 /** Called for every accepted record (the observation builder). */
 export type RecordObserver = (rec: ModelRecord, members: ScannedMembers, ctx: CheckContext) => void;
@@ -76,8 +77,9 @@ export class ModelReader {
       allowLoneSurrogates: !this.ctx.enforces(JSON_CODES.LONE_SURROGATE),
       limitedMembers: COMPARED_STRING_MEMBERS,
       maxLimitedStringBytes: COMPARED_STRING_MAX_BYTES,
-      isTypeOnlyString,
+      keptCharactersOf,
     });
+    this.scanner.cutLongNames = observer === undefined;
     this.splitter = new LineSplitter(this.ctx, (buf, start, end, hasLF) => this.readLine(buf, start, end, hasLF));
   }
 
@@ -87,6 +89,7 @@ export class ModelReader {
    */
   dropObserver(): void {
     this.observer = undefined;
+    this.scanner.cutLongNames = true;
   }
 
   /** The first error found so far, if any (reading stops there). */
@@ -146,7 +149,7 @@ export class ModelReader {
     if (this.observer || this.error || this.drain) return filled;
     // The string being scanned lies inside the array's current item: drop whichever frees more.
     const itemBytes = scanner.skippedItemsFrom < 0 ? 0 : scanner.skippedItemsTo - scanner.skippedItemsFrom;
-    // A built string (read for its type or emptiness) keeps its first character: it stays non-empty.
+    // A built string keeps the characters the checks read (its first one at least: it stays non-empty).
     const start = scanner.skippedBodyStart;
     let body = start;
     let cut = start;
@@ -154,9 +157,10 @@ export class ModelReader {
     const last = this.gaps[this.gaps.length - 1];
     if (start >= 0) {
       const good = Math.min(scanner.skippedBodyGood, filled - incompleteUtf8Tail(buf, start, filled));
-      body = scanner.skippedBodyBuilt ? firstCharacterEnd(buf, start, good) : start;
-      if (!(last && body < last.at)) cut = Math.max(body, lastSafeCut(buf, body, good));
-      else body = start;
+      body = firstCharactersEnd(buf, start, good, scanner.skippedBodyKeep);
+      // Not all the characters to keep are there yet, or the string was cut further already: nothing now.
+      if (body >= 0 && !(last && body < last.at)) cut = Math.max(body, lastSafeCut(buf, body, good));
+      else body = cut = start;
     }
     const stringBytes = cut - body;
     // Between tokens, the whitespace the prefix ends with, but its first byte (it may separate tokens).
@@ -184,9 +188,19 @@ export class ModelReader {
       return tail;
     }
     if (itemBytes >= stringBytes) return this.dropItems(buf, filled, scanner.skippedItemsFrom, scanner.skippedItemsTo, scanner.skippedObject ? undefined : scanner.skippedItemsIndex, scanner.skippedNames);
+    // A member name's representative digests all its code units: what is dropped goes to its digest first.
+    if (last && last.at === body) {
+      last.length += stringBytes;
+      if (last.hash) hashStringBody(last.hash, buf, body, cut);
+    } else if (scanner.skippedBodyName) {
+      const kept = decodeStringBody(buf, start, body, ANY_BODY);
+      const hash = createHash('sha256').update(Buffer.from(kept, 'utf16le'));
+      hashStringBody(hash, buf, body, cut);
+      this.gaps.push({ at: body, length: stringBytes, hash, keptUnits: kept.length });
+    } else {
+      this.gaps.push({ at: body, length: stringBytes });
+    }
     buf.copy(buf, body, cut, filled);
-    if (last && last.at === body) last.length += stringBytes;
-    else this.gaps.push({ at: body, length: stringBytes });
     return filled - stringBytes;
   }
 
@@ -411,6 +425,76 @@ export class ModelReader {
 
 function isDigit(c: number): boolean {
   return c >= BYTE.ZERO && c <= BYTE.NINE;
+}
+
+/** The code unit of each one-letter escape, by its letter. */
+const ESCAPED_UNIT: Readonly<Record<number, number>> = { 0x22: 0x22, 0x5c: 0x5c, 0x2f: 0x2f, 0x62: 0x08, 0x66: 0x0c, 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09 };
+/** Scratch for hashStringBody: UTF-16LE code units, fed to the hash as it fills. */
+const UNIT_BYTES = Buffer.allocUnsafe(1 << 16);
+
+/**
+ * Feeds `hash` the code units (UTF-16LE, as `Buffer.from(text, 'utf16le')` gives them) of the checked
+ * string body `buf[from, to)`, cut between characters and never inside an escaped pair (see
+ * lastSafeCut), without building the text: a long line's buffer of such a body would otherwise become
+ * a string, then bytes, at every cut.
+ */
+function hashStringBody(hash: Hash, buf: Buffer, from: number, to: number): void {
+  let n = 0;
+  const put = (unit: number) => {
+    UNIT_BYTES[n++] = unit & 0xff;
+    UNIT_BYTES[n++] = unit >> 8;
+  };
+  let i = from;
+  while (i < to) {
+    if (n > UNIT_BYTES.length - 4) {
+      hash.update(UNIT_BYTES.subarray(0, n));
+      n = 0;
+    }
+    const c = buf[i]!;
+    if (c === BYTE.BACKSLASH) {
+      const e = buf[i + 1]!;
+      // A \u escape is one code unit, a half of a pair or a lone surrogate alike.
+      if (e === BYTE.LOWER_U) {
+        put(readHex4(buf, i + 2, to));
+        i += 6;
+      } else {
+        put(ESCAPED_UNIT[e]!);
+        i += 2;
+      }
+    } else if (c < 0x80) {
+      put(c);
+      i++;
+    } else if (c < 0xe0) {
+      put(((c & 0x1f) << 6) | (buf[i + 1]! & 0x3f));
+      i += 2;
+    } else if (c < 0xf0) {
+      put(((c & 0x0f) << 12) | ((buf[i + 1]! & 0x3f) << 6) | (buf[i + 2]! & 0x3f));
+      i += 3;
+    } else {
+      const cp = (((c & 0x07) << 18) | ((buf[i + 1]! & 0x3f) << 12) | ((buf[i + 2]! & 0x3f) << 6) | (buf[i + 3]! & 0x3f)) - 0x10000;
+      put(0xd800 | (cp >> 10));
+      put(0xdc00 | (cp & 0x3ff));
+      i += 4;
+    }
+  }
+  hash.update(UNIT_BYTES.subarray(0, n));
+}
+
+/** Flags that make decodeStringBody read any body (escapes, non-ASCII bytes and lone surrogates alike). */
+const ANY_BODY = STRING_ESCAPED | STRING_NON_ASCII | STRING_LONE_SURROGATE;
+
+/**
+ * Where the first `count` characters of the checked string body `buf[body, good)` end (an escaped pair
+ * counts as one), or -1 when they are not all there yet.
+ */
+function firstCharactersEnd(buf: Buffer, body: number, good: number, count: number): number {
+  let end = body;
+  for (let n = 0; n < count; n++) {
+    const next = firstCharacterEnd(buf, end, good);
+    if (next === end) return -1;
+    end = next;
+  }
+  return end;
 }
 
 /**

@@ -7,6 +7,7 @@
  * (src/shared/json/scan-tokens.ts); this file drives the structure. Never throws on bad input: the
  * first fault comes back as a refusal value.
  */
+import { createHash, type Hash } from 'node:crypto';
 import { fail, formatError, type Result } from '../shared/errors.ts';
 import { JSON_CODES } from '../shared/json/constants.ts';
 import { escapePointerToken } from '../shared/json/pointer.ts';
@@ -101,13 +102,41 @@ export interface ScanOptions {
   readonly limitedMembers?: ReadonlySet<string>;
   readonly maxLimitedStringBytes?: number;
   /**
-   * Whether a string value built inside top-level member `member` is read for its type only, so that a
-   * long line may drop its checked middle as it does an unbuilt string's (the reader then has no
-   * observer; its first character is kept, so that an empty string stays the only empty one): `key` is
-   * the member name it is the value of in the innermost object, '' directly in an array, undefined at
-   * the top level. None when undefined.
+   * How many leading characters of a string value built inside top-level member `member` the checks
+   * read: 0 when they read all of it; n > 0 when they read its type and its first n characters only
+   * (1: its emptiness; more: a vocabulary entry and a bounded quote), so that a long line may drop its
+   * checked middle as it does an unbuilt string's, keeping those characters (the reader then has no
+   * observer). `key` is the member name it is the value of in the innermost object, '' directly in an
+   * array, undefined at the top level. All of every string when undefined.
    */
-  readonly isTypeOnlyString?: (member: string, key: string | undefined) => boolean;
+  readonly keptCharactersOf?: (member: string, key: string | undefined) => number;
+}
+
+/**
+ * A member name of more than this many UTF-16 code units is held, compared and quoted (in a message or
+ * a pointer) by its representative, {@link representLongName}, when the scanner cuts long names.
+ */
+export const NAME_HELD_UNITS = 64;
+
+/**
+ * Characters a long line keeps at the start of a member name whose middle it drops: more code units
+ * than NAME_HELD_UNITS, so that the name left is still long and its representative starts the same.
+ */
+export const NAME_KEPT_CHARACTERS = NAME_HELD_UNITS + 1;
+
+/**
+ * The representative of a member name longer than NAME_HELD_UNITS code units: its first NAME_HELD_UNITS
+ * code units, '…', then the SHA-256 of all its code units (UTF-16LE) in base64url. Two names get one
+ * representative only when they share those first units and their digests collide; a SHA-256 collision
+ * takes about 2^128 evaluations (the birthday bound of 256 bits; no attack shortens it), which no one
+ * can run, so R-S1's duplicate check and core's last-wins reading compare representatives as names. A
+ * name of at most NAME_HELD_UNITS units is never one (a representative is longer). `hash`, when given,
+ * has been fed the name's first code units already (a long line's dropped middle, see LineGap) and
+ * `rest` is what follows them.
+ */
+export function representLongName(name: string, hash?: Hash, rest?: string): string {
+  const digest = (hash ?? createHash('sha256')).update(Buffer.from(rest ?? name, 'utf16le')).digest('base64url');
+  return `${name.slice(0, NAME_HELD_UNITS)}…${digest}`;
 }
 
 interface Frame {
@@ -139,6 +168,9 @@ export interface DroppedItems {
   readonly items?: number;
   /** Of an object no check reads (strict profile): the names of the members dropped (R-S1 duplicates). */
   readonly names?: Set<string>;
+  /** Of a long member name's dropped middle: the digest of the name so far, and the code units it kept before the gap. */
+  readonly hash?: Hash;
+  readonly keptUnits?: number;
 }
 
 /** Internal: a container was opened (its frame is on the stack). */
@@ -171,8 +203,15 @@ export class LineScanner {
    */
   skippedBodyStart = -1;
   skippedBodyGood = -1;
-  /** Whether that string is built (read for its type or emptiness only): a cut then keeps its first character. */
-  skippedBodyBuilt = false;
+  /** Characters a cut keeps at the start of that string (0 when it is not built; see ScanOptions.keptCharactersOf). */
+  skippedBodyKeep = 0;
+  /** Whether that string is a member name (a cut then feeds what it drops to the name's digest). */
+  skippedBodyName = false;
+  /**
+   * Whether member names longer than NAME_HELD_UNITS are held as their representative (validation only:
+   * an observation carries every name as it is written). Set by the reader.
+   */
+  cutLongNames = false;
   /**
    * When the last scan failed because the range ended inside an array or object it was not building:
    * the span `[skippedItemsFrom, skippedItemsTo)` of its items (members) already scanned whole (with
@@ -524,8 +563,9 @@ export class LineScanner {
       if (c === BYTE.BACKSLASH || c < 0x20 || c >= 0x80) return this.scanString(true, true) as string | typeof FAILED;
       i++;
     }
-    // Past the buffer, or long enough for a limited member's limit: the string path reads (or refuses) it.
-    if (i >= end || i - start > this.maxLimitedBytes) return this.scanString(true, true) as string | typeof FAILED;
+    // Past the buffer, long enough for a limited member's limit, or a long name: the string path reads
+    // (refuses, or represents) it.
+    if (i >= end || i - start > this.maxLimitedBytes || (i - start > NAME_HELD_UNITS && this.cutLongNames)) return this.scanString(true, true) as string | typeof FAILED;
     this.pos = i + 1;
     const id = internedIdAt(buf, start, i);
     this.nameId = id;
@@ -587,27 +627,51 @@ export class LineScanner {
         tokens.truncated = false;
         return this.fault(JSON_CODES.LIMIT_EXCEEDED, start + this.maxLimitedBytes, `a string longer than ${this.maxLimitedBytes} bytes in "${this.member}" (the reader's limit for strings the checks compare or quote)`);
       }
-      if (tokens.truncated && (!build || (!isName && this.isTypeOnly()))) {
-        this.skippedBodyStart = start;
-        this.skippedBodyGood = tokens.faultAt;
-        this.skippedBodyBuilt = build;
+      if (tokens.truncated) {
+        // A long name's middle may go (its digest keeps it), but not inside a limited member (its limit counts every byte).
+        const keep = !build ? 0 : isName ? (this.cutLongNames && !this.inLimitedMember() ? NAME_KEPT_CHARACTERS : -1) : this.keptCharacters();
+        if (keep >= 0) {
+          this.skippedBodyStart = start;
+          this.skippedBodyGood = tokens.faultAt;
+          this.skippedBodyKeep = keep;
+          this.skippedBodyName = isName;
+        }
       }
       return this.tokenFault();
     }
     this.pos = close + 1;
     if (!build) return null;
     const flags = tokens.flags;
-    if (flags === 0) return internedAt(buf, start, close) ?? decodePlainBody(buf, start, close, 0);
-    return decodeStringBody(buf, start, close, flags);
+    if (flags === 0 && !(isName && close - start > NAME_HELD_UNITS && this.cutLongNames)) return internedAt(buf, start, close) ?? decodePlainBody(buf, start, close, 0);
+    const text = decodeStringBody(buf, start, close, flags);
+    if (isName && text.length > NAME_HELD_UNITS && this.cutLongNames && !this.inLimitedMember()) return this.representName(text, start, close);
+    return text;
   }
 
-  /** Whether the string value being scanned is one the checks read for its type only (see ScanOptions.isTypeOnlyString). */
-  private isTypeOnly(): boolean {
+  /** Whether the scan is inside a member whose strings are limited (JSON-LIMIT-1). */
+  private inLimitedMember(): boolean {
+    return this.member !== undefined && this.options.limitedMembers?.has(this.member) === true;
+  }
+
+  /** The representative of the long name `text` read from `buf[start, close)`, whose middle a long line may have dropped. */
+  private representName(text: string, start: number, close: number): string {
+    for (const g of this.itemGaps) {
+      if (g.hash !== undefined && g.at > start && g.at < close) return representLongName(text, g.hash.copy(), text.slice(g.keptUnits));
+    }
+    return representLongName(text);
+  }
+
+  /**
+   * Characters of the string value being scanned that the checks read, when they do not read all of it
+   * (see ScanOptions.keptCharactersOf); -1 when they do.
+   */
+  private keptCharacters(): number {
     const { member } = this;
-    const test = this.options.isTypeOnlyString;
-    if (member === undefined || test === undefined) return false;
+    const test = this.options.keptCharactersOf;
+    if (member === undefined || test === undefined) return -1;
     const top = this.stack[this.stack.length - 1];
-    return test(member, top === undefined ? undefined : top.isObject ? top.key : '');
+    const n = test(member, top === undefined ? undefined : top.isObject ? top.key : '');
+    return n > 0 ? n : -1;
   }
 
   /** Scans a number per the RFC 8259 grammar; canonical short unsigned integers become JS numbers. */

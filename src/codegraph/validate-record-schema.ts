@@ -6,7 +6,7 @@
 import { ok, OK, type Result } from '../shared/errors.ts';
 import { JsonNumber } from '../shared/json/value.ts';
 import { memberPointer, type CheckContext, type Checked, type Refused, type UInt, type Where } from './check-context.ts';
-import { COUNT_MEMBERS, DICT_MEMBERS, EOF_MEMBERS, FILE_MEMBERS, HEADER_MEMBERS, LITERAL_MEMBERS, SCHEMA_VERSION, TRAIT_KEYS } from './constants.ts';
+import { COUNT_MEMBERS, DICT_MEMBERS, QUOTED_UNITS, quoteBounded, EOF_MEMBERS, FILE_MEMBERS, HEADER_MEMBERS, LITERAL_MEMBERS, SCHEMA_VERSION, TRAIT_KEYS } from './constants.ts';
 import type { Dictionaries, EdgeRecord, EntityRecord, EofRecord, FileRecord, HeaderRecord, LiteralRef, ModelRecord } from './records.ts';
 import type { Lite, LiteObject, ScannedMembers } from './scan-json.ts';
 
@@ -23,20 +23,25 @@ export const READ_MEMBERS: ReadonlySet<string> = new Set([
   ...TRAIT_KEYS.filter((t) => t.shape !== 'string').map((t) => t.key),
 ]);
 
+/** Characters of a Literal's `k` a long line keeps: more than a refusal quotes, so the kind left reads as the same unknown one. */
+const KIND_KEPT_CHARACTERS = QUOTED_UNITS + 1;
+
 /**
- * Whether a string value the scanner builds is read by the checks for its type, or for its type and
- * emptiness, only (see ScanOptions.isTypeOnlyString): a header's `root` and `lang`, the extractor's
- * `name` and `version` (readNonEmpty), and inside a Literal member (an entity's `value`, an edge's
- * `arguments`) every string that is the value of a `value` or `name` member, or the member itself — a
- * string Literal's value and an enum's name are checked to be strings, a NamedArgument's name to be a
- * non-empty one, and anywhere else there a string breaks the shape whatever it holds (R-C8). Member
- * names, `k` (a refusal quotes it) and `type` strings are read for more, and are not included.
+ * How many leading characters of a string value the scanner builds the checks read, when not all of it
+ * (see ScanOptions.keptCharactersOf); 0 when they read all of it. Read for its type, or its type and
+ * emptiness, only (1): a header's `root` and `lang`, the extractor's `name` and `version`
+ * (readNonEmpty), and inside a Literal member (an entity's `value`, an edge's `arguments`) every string
+ * but a `k` — a string Literal's value and an enum's name are checked to be strings, a NamedArgument's
+ * name to be a non-empty one, and anywhere else there (a `type`, an item, an argument) a string breaks
+ * the shape whatever it holds (R-C8). A `k` is checked against the closed vocabulary and quoted in a
+ * refusal: its first KIND_KEPT_CHARACTERS decide both (a longer one is no kind, and the quote is cut).
+ * Member names are not values (see NAME_HELD_UNITS).
  */
-export function isTypeOnlyString(member: string, key: string | undefined): boolean {
-  if (member === 'root' || member === 'lang') return key === undefined;
-  if (member === 'extractor') return key === 'name' || key === 'version';
-  if (member === 'value') return key === undefined || key === 'value' || key === 'name';
-  return member === 'arguments' && (key === 'value' || key === 'name');
+export function keptCharactersOf(member: string, key: string | undefined): number {
+  if (member === 'root' || member === 'lang') return key === undefined ? 1 : 0;
+  if (member === 'extractor') return key === 'name' || key === 'version' ? 1 : 0;
+  if (member === 'value' || member === 'arguments') return key === 'k' ? KIND_KEPT_CHARACTERS : 1;
+  return 0;
 }
 
 const HEADER_ALLOWED: ReadonlySet<string> = new Set(HEADER_MEMBERS);
@@ -538,7 +543,7 @@ export function validateLiteral(root: Lite | undefined, isArguments: boolean, ct
     if (typeof kind !== 'string') return ctx.refusal('RECORD_MEMBER_TYPE', 'a Literal k is a string', literalWhere(where, base, node, '/k'));
     const members = Object.hasOwn(LITERAL_MEMBERS, kind) ? LITERAL_MEMBERS[kind] : undefined;
     if (members === undefined) {
-      if (ctx.enforces('LITERAL_KIND_UNKNOWN')) return ctx.refusal('LITERAL_KIND_UNKNOWN', `unknown Literal kind ${JSON.stringify(kind)}`, literalWhere(where, base, node, '/k'));
+      if (ctx.enforces('LITERAL_KIND_UNKNOWN')) return ctx.refusal('LITERAL_KIND_UNKNOWN', `unknown Literal kind ${quoteBounded(kind)}`, literalWhere(where, base, node, '/k'));
       continue;
     }
     if (v.size !== members.length + 1) {

@@ -14,6 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { loadOracleOp } from '../../src/runner/oracle-ops.ts';
 import type { Profile } from '../../src/shared/errors.ts';
+import { profileFor, refusalFor, requirementProfile } from '../../src/shared/refusals.ts';
 import type { OpHandler, OpName, OpOutcome, ReadChunk } from '../../src/shared/ops.ts';
 import type { Vector } from '../../src/shared/vectors.ts';
 
@@ -120,6 +121,19 @@ async function readVectors(format: string): Promise<Vector[]> {
 }
 
 /**
+ * Fills the oracle's module-level caches that are built on first use (the refusal registries of
+ * src/shared/refusals.ts) while the cases load. The test runner keeps one process for many mutants,
+ * so a cache first filled by the dry run would hide every mutant in the code that fills it (and one
+ * first filled under a mutant would carry that mutant into later runs); filled here, that code runs
+ * at load, where Stryker counts it static and tests each of its mutants in a fresh process.
+ */
+function fillLazyCaches(): void {
+  refusalFor('shared', 'JSON_BOM');
+  profileFor('shared', 'JSON_BOM', 'R-S1');
+  requirementProfile('R-S1');
+}
+
+/**
  * The cases of `format`. Every op's module is loaded here, before any case runs, so that code run at
  * module load counts as static for Stryker (not as covered by whichever case happened to load it).
  */
@@ -127,6 +141,7 @@ export async function loadGoldenCases(format: string): Promise<GoldenCase[]> {
   const vectors = await readVectors(format);
   const handlers = new Map<OpName, OpHandler | undefined>();
   for (const op of new Set(vectors.map((v) => v.op))) handlers.set(op, await loadOracleOp(op));
+  fillLazyCaches();
   const cases: GoldenCase[] = [];
   const add = (vector: Vector, profile: Profile) => {
     const handler = handlers.get(vector.op);

@@ -29,6 +29,41 @@ export const LIMITS = {
   MAX_REQUEST_BYTES: 1024,
 } as const;
 
+/**
+ * Limits of formcert's journal reader, not of the format (JSON-LIMIT-1 lets a reader set them; see
+ * spec/journal/README.md, "Reader limits"). Past either, a line is refused with LIMIT_EXCEEDED.
+ */
+export const READER_LIMITS = {
+  /**
+   * Bytes of a number lexeme the core profile reads as an integer member's value. The core profile
+   * reads such a value at any size and compares it across lines (positions, origin), so it must be
+   * held whole; a longer lexeme is LIMIT_EXCEEDED under core. Under strict, R-S2 refuses it first
+   * (INVALID_INTEGER) from its length alone: past 20 bytes no lexeme is a 64-bit integer.
+   */
+  MAX_CORE_INTEGER_LEXEME_BYTES: 1024,
+  /**
+   * Members of the objects open at once in one line (begun, not yet ended), repeats included. R-S1's
+   * duplicate check compares every member name with the earlier names of its object, so a reader
+   * keeps something of each name of every open object; this bounds what it keeps on any input.
+   */
+  MAX_OPEN_MEMBERS: 1 << 19,
+  /**
+   * Containers open at once in one line (the line's own object is depth 1). R-S2a lets a reader refuse
+   * past 128 levels; this reader keeps bookkeeping for every open container, so it bounds them.
+   */
+  MAX_DEPTH: 10_000,
+} as const;
+
+/**
+ * How much of a string the reader holds (not limits: nothing is refused for them). A structural
+ * string past HELD_TEXT_BYTES of UTF-8 is kept as a summary (long-values.ts LongText): every rule
+ * that reads one is decided by then (kind, principal, request: R-J5's 1,024 bytes; id: its R-J7 shape,
+ * followed as it streams). A member name past HELD_NAME_BYTES is kept, and reported, as its first
+ * bytes, its length and a digest of all of it (long-values.ts displayNameOf).
+ */
+export const HELD_TEXT_BYTES = 4096;
+export const HELD_NAME_BYTES = 256;
+
 /** Integer ranges (R-S2). */
 export const U64_MAX = (1n << 64n) - 1n;
 export const I64_MIN = -(1n << 63n);
@@ -103,6 +138,7 @@ export const CODES = {
   JSON_BOM: 'JSON_BOM',
   JSON_DUPLICATE_MEMBER: 'JSON_DUPLICATE_MEMBER',
   JSON_LONE_SURROGATE: 'JSON_LONE_SURROGATE',
+  LIMIT_EXCEEDED: 'LIMIT_EXCEEDED',
   // journal codes (spec/journal/error-codes.json)
   EMPTY_FILE: 'EMPTY_FILE',
   CARRIAGE_RETURN: 'CARRIAGE_RETURN',
@@ -153,6 +189,7 @@ export const SHARED_CODES: readonly string[] = [
   CODES.JSON_BOM,
   CODES.JSON_DUPLICATE_MEMBER,
   CODES.JSON_LONE_SURROGATE,
+  CODES.LIMIT_EXCEEDED,
 ];
 
 /** Read chunk size of the streaming reader. */

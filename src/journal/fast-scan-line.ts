@@ -10,7 +10,7 @@
  */
 import { scanStringBody, STRING_ESCAPED, TOKEN_FAILED, TokenScan } from '../shared/json/scan-tokens.ts';
 import { BYTE, LIMITS } from './constants.ts';
-import { JsonLineScanner, type PayloadSpan } from './scan-json.ts';
+import { JsonLineScanner, type Around, type PayloadSpan } from './scan-json.ts';
 
 /** Positions of a line the fast path proved valid. */
 export interface FastLine {
@@ -44,6 +44,10 @@ const T_WORK = bytesOf('harmos:work/');
 const T_SIDECAR = bytesOf('harmos:sidecar/');
 const T_GUEST = bytesOf('harmos:guest/');
 
+/** What is open around a payload: a standalone entry line's object, or a frame, its entries and the entry. */
+const STANDALONE: Around = { members: 6, depth: 1 };
+const IN_FRAME: Around = { members: 10, depth: 3 };
+
 /** The fast path's cursor over one line, and the entry just read (reused from line to line). */
 export class FastLineScanner {
   private buf: Buffer = Buffer.alloc(0);
@@ -61,6 +65,8 @@ export class FastLineScanner {
   private eLinkNull = true;
   private eAtUs = 0;
   private ePayloadBytes = 0;
+  /** The entry being read is inside a group frame. */
+  private inFrame = false;
   /** The token toolkit's registers for this scanner's string scans. */
   private readonly tokens = new TokenScan();
   /** Strict: the fast path accepts only what every profile accepts. */
@@ -205,7 +211,8 @@ export class FastLineScanner {
       payloadBytes = this.p - start;
       this.p++;
     } else {
-      const payload = this.payloadScanner.scan(this.buf, this.p, this.end, false, true);
+      // Around a payload: its entry's six members (and a frame's four, its entries array), for the line's limits.
+      const payload = this.payloadScanner.scan(this.buf, this.p, this.end, false, true, this.inFrame ? IN_FRAME : STANDALONE);
       if (!payload.ok) return false;
       const span = payload.value as PayloadSpan;
       if (span.end === this.p || this.buf[span.end] !== BYTE.RIGHT_BRACE) return false;
@@ -235,12 +242,14 @@ export class FastLineScanner {
     this.buf = line;
     this.end = line.length;
     this.p = 0;
+    this.inFrame = false;
     if (!this.lit(T_FRAME)) {
       this.p = 0;
       if (!this.entry() || this.p !== this.end) return undefined;
       return { first: this.ePosition, last: this.ePosition, isGroup: false };
     }
     if (!framesAllowed || this.end > LIMITS.MAX_FRAME_LINE_BYTES) return undefined;
+    this.inFrame = true;
     const first = this.uint();
     if (first < 1 || !this.lit(T_FRONTIER)) return undefined;
     const frontier = this.uint();

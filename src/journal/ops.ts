@@ -1,7 +1,7 @@
 /** The journal ops of spec/protocol: journal.read, journal.append, journal.track-key. */
 import type { FormatError, Profile, Result } from '../shared/errors.ts';
 import type { JsonValue } from '../shared/json/value.ts';
-import type { InputBound, OpHandler, OpName, OpOptions, OpOutcome, ReadAgain, ReadChunk } from '../shared/ops.ts';
+import type { InputBound, OpHandler, OpName, OpOptions, OpOutcome, ReadChunk } from '../shared/ops.ts';
 import { OP_INPUT_MAX_BYTES, READ_CHUNK_BYTES, READ_OBSERVATION_MAX_BYTES } from './constants.ts';
 import { JournalReader, observationOf, readJournalBytes, type JournalSummary } from './read-journal.ts';
 import { refuse, RULES } from './refusal.ts';
@@ -48,10 +48,9 @@ function readOutcome(r: Result<JournalSummary>): OpOutcome {
 const readOp: OpHandler = Object.assign(
   (input: Uint8Array, options?: OpOptions) => readOutcome(readJournalBytes(input, { collect: true, profile: options?.profile ?? 'strict' })),
   {
-    stream: (read: ReadChunk, options?: OpOptions, readAgain?: ReadAgain): OpOutcome => {
-      // A long line is scanned in chunks; an input that can be read again (a regular file) also bounds
-      // the huge strings such a line builds, reading the line again only if its content comes to matter.
-      const reader = new JournalReader({ collect: true, profile: options?.profile ?? 'strict', maxCollectedBytes: READ_OBSERVATION_MAX_BYTES, ...(readAgain ? { reread: readAgain } : {}) });
+    stream: (read: ReadChunk, options?: OpOptions): OpOutcome => {
+      // A long line is scanned in chunks, never held (scan-long-line.ts): the input is read once.
+      const reader = new JournalReader({ collect: true, profile: options?.profile ?? 'strict', maxCollectedBytes: READ_OBSERVATION_MAX_BYTES });
       const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, options?.readChunkBytes ?? READ_CHUNK_BYTES));
       for (;;) {
         const n = read(chunk, 0, chunk.length);

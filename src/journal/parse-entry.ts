@@ -3,19 +3,8 @@ import { fail, OK, ok, type Profile, type Result } from '../shared/errors.ts';
 import { appendPointer } from '../shared/json/pointer.ts';
 import { JsonNumber, type JsonValue } from '../shared/json/value.ts';
 import { checkMembers } from './check-members.ts';
-import {
-  ENTRY_MEMBERS,
-  GUEST_PREFIX,
-  KIND_RECORD,
-  KIND_TRANSACTION,
-  LIMITS,
-  LINK_MEMBERS,
-  METADATA_MEMBERS,
-  RESERVED_PREFIX,
-  SIDECAR_OWNER_PATTERN,
-  SIDECAR_PREFIX,
-  WORK_PREFIX,
-} from './constants.ts';
+import { ENTRY_MEMBERS, KIND_RECORD, KIND_TRANSACTION, LIMITS, LINK_MEMBERS, METADATA_MEMBERS } from './constants.ts';
+import { LongText, reservedShapeOf, type ReservedShape } from './long-values.ts';
 import { integerSite, readSigned64, readUnsigned, type Int } from './read-integers.ts';
 import { enforces, refuse, RULES, type LineContext } from './refusal.ts';
 import type { ScannedValue } from './scan-json.ts';
@@ -24,6 +13,7 @@ import type { ScannedValue } from './scan-json.ts';
 export interface EntryFacts {
   readonly position: Int;
   readonly kind: string;
+  /** A principal past R-J5's bound never gets here: a string. */
   readonly principal: string | null;
   readonly correlation: Int;
   readonly causation: Int | null;
@@ -53,9 +43,15 @@ export function isByteArrayValue(value: JsonValue): boolean {
   return Array.isArray(value) && value.every((b) => b instanceof JsonNumber && BYTE_LEXEME.test(b.lexeme) && Number(b.lexeme) <= 255);
 }
 
-function utf8Bytes(s: string): number {
+function utf8Bytes(s: string | LongText): number {
+  if (s instanceof LongText) return s.utf8Bytes;
   // Each UTF-16 code unit is at most 3 UTF-8 bytes: short strings need no count.
   return s.length * 3 <= LIMITS.MAX_PRINCIPAL_BYTES ? s.length : Buffer.byteLength(s, 'utf8');
+}
+
+/** A string, or a long one a chunked scan summarized (long-values.ts). */
+function isText(v: ScannedValue | undefined): v is string | LongText {
+  return typeof v === 'string' || v instanceof LongText;
 }
 
 /** Checks an entry object under `profile`; returns its facts or the first enforced refusal. */
@@ -82,12 +78,13 @@ export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, 
     // R-J4: positions start at 1.
     return fail(refuse(RULES.INVALID_POSITION, 'position must be at least 1', at, appendPointer(pointer, 'position'), 'position'));
   }
-  if (typeof kind !== 'string') return fail(refuse(RULES.KIND_WRONG_TYPE, 'kind must be a string', at, appendPointer(pointer, 'kind'), 'kind'));
+  if (!isText(kind)) return fail(refuse(RULES.KIND_WRONG_TYPE, 'kind must be a string', at, appendPointer(pointer, 'kind'), 'kind'));
+  // A LongText is neither: it is longer than both.
   if (kind !== KIND_TRANSACTION && kind !== KIND_RECORD) {
     return fail(refuse(RULES.INVALID_KIND, 'kind must be "Transaction" or "Record"', at, appendPointer(pointer, 'kind'), 'kind'));
   }
-  if (typeof id !== 'string') return fail(refuse(RULES.ID_WRONG_TYPE, 'id must be a string', at, appendPointer(pointer, 'id'), 'id'));
-  if (id.length === 0 && enforces(profile, RULES.EMPTY_ID)) return fail(refuse(RULES.EMPTY_ID, 'id must not be empty', at, appendPointer(pointer, 'id'), 'id'));
+  if (!isText(id)) return fail(refuse(RULES.ID_WRONG_TYPE, 'id must be a string', at, appendPointer(pointer, 'id'), 'id'));
+  if (id === '' && enforces(profile, RULES.EMPTY_ID)) return fail(refuse(RULES.EMPTY_ID, 'id must not be empty', at, appendPointer(pointer, 'id'), 'id'));
   const version = readUnsigned(rawVersion, integerSite(profile, at, appendPointer(pointer, 'version'), 'version', 'version must be an unsigned integer'));
   if (!version.ok) return version;
 
@@ -103,7 +100,7 @@ export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, 
     if (!mdMembers.ok) return mdMembers;
   }
 
-  if (principal !== null && typeof principal !== 'string') {
+  if (principal !== null && !isText(principal)) {
     return fail(refuse(RULES.METADATA_WRONG_TYPE, 'principal must be a string or null', at, `${mdPointer}/principal`, 'principal'));
   }
   if (principal !== null && utf8Bytes(principal) > LIMITS.MAX_PRINCIPAL_BYTES) {
@@ -125,7 +122,7 @@ export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, 
     }
     causation = c.value;
   }
-  if (request !== null && typeof request !== 'string') {
+  if (request !== null && !isText(request)) {
     return fail(refuse(RULES.METADATA_WRONG_TYPE, 'request must be a string or null', at, `${mdPointer}/request`, 'request'));
   }
   if (request !== null && utf8Bytes(request) > LIMITS.MAX_REQUEST_BYTES) {
@@ -138,17 +135,19 @@ export function parseEntry(raw: ScannedValue, pointer: string, at: LineContext, 
   const atUs = readSigned64(rawAtUs, integerSite(profile, at, `${mdPointer}/at_us`, 'at_us', 'at_us must be a signed 64-bit integer'));
   if (!atUs.ok) return atUs;
 
-  if (id.startsWith(RESERVED_PREFIX)) {
-    const reserved = checkReservedEntry(id, kind, payloadRaw!, pointer, at, payload, profile);
+  const shape = id instanceof LongText ? id.reservedShape : reservedShapeOf(id);
+  if (shape !== 'plain') {
+    const reserved = checkReservedEntry(shape, kind, payloadRaw!, pointer, at, payload, profile);
     if (!reserved.ok) return reserved;
   }
   return ok({
     position: pos,
     kind,
-    principal,
+    // Past R-J5's bound (a LongText always is) they were refused above.
+    principal: principal as string | null,
     correlation: correlation.value,
     causation,
-    request,
+    request: request as string | null,
     hasLink: link !== null,
     atUs: atUs.value,
     payloadBytes: payload.length(payloadRaw!),
@@ -175,9 +174,9 @@ function checkLink(link: ScannedValue, position: Int, linkPointer: string, at: L
   return OK;
 }
 
-/** R-J7: harmos-owned fact namespaces. */
+/** R-J7: harmos-owned fact namespaces, for an id of a reserved `shape` (long-values.ts ReservedIdShape). */
 function checkReservedEntry(
-  id: string,
+  shape: Exclude<ReservedShape, 'plain'>,
   kind: string,
   payloadRaw: ScannedValue,
   pointer: string,
@@ -186,22 +185,13 @@ function checkReservedEntry(
   profile: Profile,
 ): Result<undefined> {
   const idPointer = appendPointer(pointer, 'id');
-  let rest: string | undefined;
-  let sidecar = false;
-  if (id.startsWith(WORK_PREFIX)) rest = id.slice(WORK_PREFIX.length);
-  else if (id.startsWith(SIDECAR_PREFIX)) {
-    rest = id.slice(SIDECAR_PREFIX.length);
-    sidecar = true;
-  } else if (id.startsWith(GUEST_PREFIX)) rest = id.slice(GUEST_PREFIX.length);
-  if (rest === undefined) {
+  if (shape === 'unowned') {
     // R-J7 (strict): the document names no other harmos: namespace; core reads such an id as any other.
     return enforces(profile, RULES.RESERVED_UNOWNED) ? fail(refuse(RULES.RESERVED_UNOWNED, 'ids beginning "harmos:" are reserved', at, idPointer, 'id')) : OK;
   }
-  // The first "/" after the prefix splits owner from name; the name may itself contain "/".
-  const slash = rest.indexOf('/');
-  if (slash <= 0 || slash === rest.length - 1 || (sidecar && !SIDECAR_OWNER_PATTERN.test(rest.slice(0, slash)))) {
+  if (shape !== 'owned') {
     // The seed spells out the work and sidecar id shapes (core); only R-J7 gives the guest one (strict).
-    const rule = id.startsWith(GUEST_PREFIX) ? RULES.RESERVED_UNOWNED : RULES.RESERVED_MALFORMED;
+    const rule = shape === 'guest-malformed' ? RULES.RESERVED_UNOWNED : RULES.RESERVED_MALFORMED;
     if (!enforces(profile, rule)) return OK;
     return fail(refuse(rule, 'malformed reserved fact id', at, idPointer, 'id'));
   }

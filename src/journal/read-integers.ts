@@ -8,7 +8,8 @@
 import { fail, ok, type Profile, type Result } from '../shared/errors.ts';
 import { integralValue, isIntegerLexeme } from '../shared/json/number-lexeme.ts';
 import { JsonNumber } from '../shared/json/value.ts';
-import { I64_MAX, I64_MIN, U64_MAX } from './constants.ts';
+import { I64_MAX, I64_MIN, READER_LIMITS, U64_MAX } from './constants.ts';
+import { LongNumber } from './long-values.ts';
 import { enforces, refuse, RULES, type LineContext } from './refusal.ts';
 import type { ScannedValue } from './scan-json.ts';
 
@@ -62,10 +63,13 @@ export function integerSite(profile: Profile, at: LineContext, pointer: string, 
  */
 export function readUnsigned(v: ScannedValue | undefined, site: IntegerSite): Result<Int> {
   if (typeof v === 'number') return v >= 0 ? ok(v) : outOfRange(v, site);
-  if (!(v instanceof JsonNumber)) return fail(refuse(RULES.INTEGER_WRONG_TYPE, site.message, site.at, site.pointer, site.member));
+  if (!(v instanceof JsonNumber)) return v instanceof LongNumber ? longLexeme(site) : fail(refuse(RULES.INTEGER_WRONG_TYPE, site.message, site.at, site.pointer, site.member));
   const s = v.lexeme;
+  if (s.length > READER_LIMITS.MAX_CORE_INTEGER_LEXEME_BYTES) return longLexeme(site);
   if (s.charCodeAt(0) !== 0x2d && isIntegerLexeme(s)) {
     if (s.length < 16) return ok(Number(s));
+    // R-S2: past 20 digits no lexeme is within 64 bits, and its value need not be computed to say so.
+    if (s.length > 20 && enforces(site.profile, RULES.INVALID_INTEGER)) return fail(refuse(RULES.INVALID_INTEGER, site.message, site.at, site.pointer, site.member));
     const n = BigInt(s);
     return n > U64_MAX ? outOfRange(n, site) : ok(toInt(n));
   }
@@ -75,14 +79,28 @@ export function readUnsigned(v: ScannedValue | undefined, site: IntegerSite): Re
 /** Reads a signed 64-bit integer member value (`-0` is refused). */
 export function readSigned64(v: ScannedValue | undefined, site: IntegerSite): Result<Int> {
   if (typeof v === 'number') return ok(v);
-  if (!(v instanceof JsonNumber)) return fail(refuse(RULES.INTEGER_WRONG_TYPE, site.message, site.at, site.pointer, site.member));
+  if (!(v instanceof JsonNumber)) return v instanceof LongNumber ? longLexeme(site) : fail(refuse(RULES.INTEGER_WRONG_TYPE, site.message, site.at, site.pointer, site.member));
   const s = v.lexeme;
+  if (s.length > READER_LIMITS.MAX_CORE_INTEGER_LEXEME_BYTES) return longLexeme(site);
   if (s !== '-0' && isIntegerLexeme(s)) {
     if (s.length < 16) return ok(Number(s));
+    // R-S2: past 20 bytes (a sign and 19 digits) no lexeme is within i64.
+    if (s.length > 20 && enforces(site.profile, RULES.INVALID_INTEGER)) return fail(refuse(RULES.INVALID_INTEGER, site.message, site.at, site.pointer, site.member));
     const n = BigInt(s);
     return n < I64_MIN || n > I64_MAX ? outOfRange(n, site) : ok(toInt(n));
   }
   return notALexeme(s, site);
+}
+
+/**
+ * A number lexeme longer than READER_LIMITS.MAX_CORE_INTEGER_LEXEME_BYTES in an integer member: R-S2
+ * refuses it (strict) whatever it spells, an integer past 20 digits or not an integer lexeme at all;
+ * core, which would read its value, refuses it as past the reader's limit (JSON-LIMIT-1).
+ */
+function longLexeme(site: IntegerSite): Result<Int> {
+  if (enforces(site.profile, RULES.INVALID_INTEGER)) return fail(refuse(RULES.INVALID_INTEGER, site.message, site.at, site.pointer, site.member));
+  const limit = READER_LIMITS.MAX_CORE_INTEGER_LEXEME_BYTES;
+  return fail(refuse(RULES.INTEGER_LIMIT, `${site.message}: its lexeme passes this reader's ${limit}-byte limit (JSON-LIMIT-1)`, site.at, site.pointer, site.member));
 }
 
 /** R-S2: an integer lexeme outside the member's range (strict); core keeps the value. */

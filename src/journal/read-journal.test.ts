@@ -162,9 +162,9 @@ describe('long lines (scanned in chunks: a torn tail counted, a terminated line 
   const limit = 4096;
   const big = limit * 3 + 7;
   const spaces = Buffer.alloc(big, 0x20);
-  /** A reader with a small pending limit that can read the input again (as readJournalFile on a regular file), fed in 1000-byte chunks. */
+  /** A reader with a small pending limit, fed in 1000-byte chunks. */
   function chunked(bytes: Buffer) {
-    const reader = new JournalReader({ reread: (s, e) => bytes.subarray(s, e), pendingLimitBytes: limit });
+    const reader = new JournalReader({ pendingLimitBytes: limit });
     for (let at = 0; at < bytes.length; at += 1000) reader.push(Buffer.from(bytes.subarray(at, at + 1000)));
     return reader.finish();
   }
@@ -191,8 +191,8 @@ describe('long lines (scanned in chunks: a torn tail counted, a terminated line 
   });
 });
 
-describe('long lines from a source that cannot be read again (a pipe, /dev/zero)', () => {
-  /** A reader with a small pending limit and no reread, fed in 50-byte chunks. */
+describe('long lines fed in small chunks (as from a pipe, /dev/zero)', () => {
+  /** A reader with a small pending limit, fed in 50-byte chunks. */
   function piped(bytes: Uint8Array): string {
     const reader = new JournalReader({ pendingLimitBytes: 200 });
     for (let at = 0; at < bytes.length; at += 50) reader.push(Buffer.from(bytes.subarray(at, at + 50)));

@@ -5,7 +5,6 @@
  * (R-J1) → scan-json (or scan-long-line) → parse-header | parse-group-frame | parse-entry → position
  * rules (R-J4) → build-observation.
  */
-import { readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { isUtf8 } from 'node:buffer';
 import { fail, ok, type FormatError, type Profile, type Result } from '../shared/errors.ts';
@@ -52,13 +51,6 @@ export interface ReadOptions {
   readonly collect?: boolean;
   /** Rules enforced: `strict` (default) or `core` (the format document's rules only). */
   readonly profile?: Profile;
-  /**
-   * Reads bytes [start, end) of the input again (a regular file or bytes in memory). A line scanned in
-   * chunks then never holds more than PENDING_LIMIT_BYTES of one built string or number (a huge `id`,
-   * say, in what may be a torn tail): past that its scan gives up, and the line is read again whole
-   * only if its LF (or, in v2, the input's end) makes its content matter. Without it such a token is held.
-   */
-  readonly reread?: (start: number, end: number) => Buffer;
   /** Overrides {@link PENDING_LIMIT_BYTES} (tests use a small one; 0 scans every line in chunks). */
   readonly pendingLimitBytes?: number;
   /**
@@ -110,6 +102,8 @@ class LinePayloads implements PayloadAccess {
   }
 }
 
+const EMPTY = Buffer.alloc(0);
+
 /** Incremental reader: feed chunks with {@link push}, then {@link finish}. Never throws on bad input. */
 export class JournalReader {
   private readonly collect: boolean;
@@ -122,7 +116,6 @@ export class JournalReader {
   private parts: Buffer[] = [];
   private partsLength = 0;
   private readonly pendingLimit: number;
-  private readonly reread: ((start: number, end: number) => Buffer) | undefined;
   /** The pending line outgrew PENDING_LIMIT_BYTES: it is scanned in chunks, counted in partsLength, and parts holds its first bytes only. */
   private long: LongLine | undefined;
   private offset = 0;
@@ -144,7 +137,6 @@ export class JournalReader {
     this.scanner = new JsonLineScanner({ tolerant: this.profile === 'core' });
     this.payload = new LinePayloads(this.scanner);
     this.pendingLimit = options.pendingLimitBytes ?? PENDING_LIMIT_BYTES;
-    this.reread = options.reread;
     this.maxCollected = options.maxCollectedBytes ?? Number.POSITIVE_INFINITY;
     this.decidedLimit = options.decidedLineLimitBytes ?? DECIDED_LINE_LIMIT_BYTES;
   }
@@ -246,10 +238,16 @@ export class JournalReader {
     this.partsLength += bytes.length;
     if (this.partsLength > this.pendingLimit && this.mayScanInChunks()) {
       // Too long to hold: scanned in chunks from here on; the first bytes stay for finish's BOM check.
-      const held = Buffer.concat(this.parts);
+      const held = this.parts;
+      const head = Buffer.concat(held.map((piece) => piece.subarray(0, BOM.length))).subarray(0, BOM.length);
       this.long = this.startLongLine();
-      this.long.push(held);
-      this.parts = [Buffer.from(held.subarray(0, BOM.length))];
+      // Piece by piece, each let go once scanned (one copy of the held line would double it).
+      this.parts = [];
+      for (let i = 0; i < held.length; i++) {
+        this.long.push(held[i]!);
+        held[i] = EMPTY;
+      }
+      this.parts = [Buffer.from(head)];
       this.stopIfDecided();
     }
   }
@@ -274,9 +272,7 @@ export class JournalReader {
       ? (name: string) =>
           !(ENTRY_MEMBERS as readonly string[]).includes(name) && (!(FRAME_MEMBERS as readonly string[]).includes(name) || long!.bytes > LIMITS.MAX_FRAME_LINE_BYTES)
       : (name: string) => !(HEADER_MEMBERS as readonly string[]).includes(name);
-    // A built token is bounded only when the line can be read again should its content come to matter.
-    const maxBuilt = this.reread ? Math.max(this.pendingLimit, 1) : Number.POSITIVE_INFINITY;
-    long = new LongLine(this.offset === 0, enforces(this.profile, RULES.FILE_BOM), this.profile === 'core', unread, maxBuilt);
+    long = new LongLine(this.offset === 0, enforces(this.profile, RULES.FILE_BOM), this.profile === 'core', unread);
     return long;
   }
 
@@ -311,15 +307,14 @@ export class JournalReader {
 
   /**
    * The refusal of a line scanned in chunks by checkLine's order (R-J1: CR, BOM, blank, UTF-8; then
-   * JSON), 'blank' for a blank line core passes over, or undefined when the JSON scan succeeded (or
-   * overflowed: the line is then read again).
+   * JSON), 'blank' for a blank line core passes over, or undefined when the JSON scan succeeded.
    */
   private longLineFault(f: LongLineFacts, at: LineContext, terminated: boolean): FormatError | 'blank' | undefined {
     if (f.cr >= 0) return refuse(RULES.CARRIAGE_RETURN, 'carriage return in the file', at, undefined, undefined, at.byteOffset + f.cr);
     if (f.bom && enforces(this.profile, RULES.FILE_BOM)) return refuse(RULES.FILE_BOM, 'a journal must not start with a byte-order mark', at);
     if (f.blank) return enforces(this.profile, RULES.BLANK_LINE) ? refuse(RULES.BLANK_LINE, 'blank line', at) : 'blank';
     if (f.utf8 >= 0) return refuse(RULES.FILE_INVALID_UTF8, 'invalid UTF-8', at, undefined, undefined, at.byteOffset + f.utf8);
-    if (f.scan === undefined || f.scan.ok) return undefined;
+    if (f.scan.ok) return undefined;
     return this.jsonFault(f.scan.error, at, terminated);
   }
 
@@ -349,8 +344,6 @@ export class JournalReader {
       this.entriesOverBound = true;
       this.entries = [];
     }
-    // A built token outgrew its bound (only with reread): the line's content matters now, so it is read again whole.
-    if (facts.scan === undefined) return this.checkLine(this.reread!(at.byteOffset, at.byteOffset + length), at, terminated);
     const value = (facts.scan as { value: ScannedValue }).value;
     if (!this.header) {
       const header = parseHeader(value, at, this.profile);
@@ -500,7 +493,7 @@ function isBlank(line: Uint8Array, start: number): boolean {
 /** Reads a whole journal held in memory. */
 export function readJournalBytes(bytes: Uint8Array, options: ReadOptions = {}): Result<JournalSummary> {
   const whole = asBuffer(bytes);
-  const reader = new JournalReader({ ...options, reread: (start, end) => whole.subarray(start, end) });
+  const reader = new JournalReader(options);
   reader.push(whole);
   return reader.finish();
 }
@@ -509,19 +502,7 @@ export function readJournalBytes(bytes: Uint8Array, options: ReadOptions = {}): 
 export async function readJournalFile(path: string, options: ReadOptions = {}): Promise<Result<JournalSummary>> {
   const handle = await open(path, 'r');
   try {
-    // A regular file can be read again, so a line scanned in chunks never holds a huge token it builds.
-    const regular = (await handle.stat()).isFile();
-    const reread = (start: number, end: number): Buffer => {
-      const out = Buffer.allocUnsafe(end - start);
-      let done = 0;
-      while (done < out.length) {
-        const n = readSync(handle.fd, out, done, out.length - done, start + done);
-        if (n === 0) throw new Error(`${path} shrank while it was read`);
-        done += n;
-      }
-      return out;
-    };
-    const reader = new JournalReader({ ...options, ...(regular ? { reread } : {}) });
+    const reader = new JournalReader(options);
     const chunk = Buffer.allocUnsafe(READ_CHUNK_BYTES);
     for (;;) {
       const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);

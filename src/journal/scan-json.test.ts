@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonEqual } from '../shared/json/equal.ts';
 import { parseJson } from '../shared/json/parse-value.ts';
 import { writeJson } from '../shared/json/write-value.ts';
+import { CODES, READER_LIMITS } from './constants.ts';
 import { asBuffer, JsonLineScanner, parseJsonText, PayloadSpan } from './scan-json.ts';
 import { assertProperty } from '../../test-support/assert-property.ts';
 
@@ -68,10 +69,15 @@ describe('journal JSON scanner', () => {
     }
   });
 
-  it('reads any depth without recursion', () => {
+  it('reads any depth without recursion: a line up to READER_LIMITS.MAX_DEPTH, an op input at any', () => {
+    const line = (depth: number) => Buffer.from('{"payload":' + '['.repeat(depth - 1) + ']'.repeat(depth - 1) + '}');
+    const at = line(READER_LIMITS.MAX_DEPTH);
+    expect(scanJson(at, 0, at.length, true).ok).toBe(true);
+    const past = line(READER_LIMITS.MAX_DEPTH + 1);
+    const r = scanJson(past, 0, past.length, true);
+    // R-S2a, JSON-LIMIT-1: refused at the bracket that opens one container too many.
+    expect(r.ok ? 'accept' : [r.error.code, r.error.location.byteOffset]).toEqual([CODES.LIMIT_EXCEEDED, '{"payload":'.length + READER_LIMITS.MAX_DEPTH - 1]);
     const depth = 100_000;
-    const b = Buffer.from('{"payload":' + '['.repeat(depth) + ']'.repeat(depth) + '}');
-    expect(scanJson(b, 0, b.length, true).ok).toBe(true);
     expect(parseJsonText(Buffer.from('['.repeat(depth) + ']'.repeat(depth))).ok).toBe(true);
   });
 });

@@ -33,7 +33,8 @@ import {
 import { JsonNumber, type JsonValue } from '../shared/json/value.ts';
 import { refusalFor, type RefusalRule } from '../shared/refusals.ts';
 import { firstInvalidUtf8Offset } from '../shared/text.ts';
-import { BYTE, CODES } from './constants.ts';
+import { BYTE, CODES, HELD_NAME_BYTES, READER_LIMITS } from './constants.ts';
+import { heldNameOf, type LongNumber, type LongText } from './long-values.ts';
 
 /** An entry payload left unbuilt: where it is in the line and how long its compact form is (R-J6). */
 export class PayloadSpan {
@@ -77,7 +78,19 @@ export class UnreadValue {
  * {@link PayloadSpan} and a canonical integer lexeme (`0` or `-?[1-9][0-9]*`) whose value is a safe
  * integer is a JS number (its lexeme is exactly `String(n)`).
  */
-export type ScannedValue = null | boolean | string | number | JsonNumber | ScannedValue[] | Map<string, ScannedValue> | PayloadSpan | StreamedPayload | UnreadValue;
+export type ScannedValue =
+  | null
+  | boolean
+  | string
+  | number
+  | JsonNumber
+  | ScannedValue[]
+  | Map<string, ScannedValue>
+  | PayloadSpan
+  | StreamedPayload
+  | UnreadValue
+  | LongText
+  | LongNumber;
 
 /**
  * What a scan gives: the value, or the first refusal in byte order. The refusal's location holds the
@@ -93,7 +106,14 @@ const JSON_RULE: Readonly<Record<string, RefusalRule>> = {
   [CODES.JSON_LONE_SURROGATE]: refusalFor('shared', CODES.JSON_LONE_SURROGATE),
   [CODES.JSON_INVALID_UTF8]: refusalFor('shared', CODES.JSON_INVALID_UTF8),
   [CODES.JSON_BOM]: refusalFor('shared', CODES.JSON_BOM),
+  [CODES.LIMIT_EXCEEDED]: refusalFor('shared', CODES.LIMIT_EXCEEDED),
 };
+
+/** The refusal message of a container past READER_LIMITS.MAX_DEPTH (both scans give it). */
+export const DEPTH_MESSAGE = `more than ${READER_LIMITS.MAX_DEPTH} containers open at this one (this reader's limit, JSON-LIMIT-1 and R-S2a)`;
+
+/** The refusal message of a member past READER_LIMITS.MAX_OPEN_MEMBERS (both scans give it). */
+export const OPEN_MEMBERS_MESSAGE = `more than ${READER_LIMITS.MAX_OPEN_MEMBERS} members in the objects open at this member (this reader's limit, JSON-LIMIT-1)`;
 
 /** A shared JSON refusal at a byte offset (no line: the caller places it). */
 export function jsonRefusal(code: string, byteOffset: number, pointer: string, message: string, member?: string): FormatError {
@@ -130,6 +150,15 @@ export function smallInteger(buf: Buffer, start: number, end: number): number | 
   return neg ? -v : v;
 }
 
+/** What is open around a value scanned alone (the fast path's payloads), for the line's limits. */
+export interface Around {
+  /** Members read of the objects open around it. */
+  readonly members: number;
+  /** Containers open around it. */
+  readonly depth: number;
+}
+const NOTHING_AROUND: Around = { members: 0, depth: 0 };
+
 /** Options of a scanner. */
 export interface ScannerOptions {
   /**
@@ -156,6 +185,8 @@ export class JsonLineScanner {
   private readonly values: (Map<string, ScannedValue> | ScannedValue[] | null)[] = [];
   private readonly keys: (string | number | undefined)[] = [];
   private readonly skipKeys: (string[] | Set<string> | null)[] = [];
+  /** Members read so far of each open object (READER_LIMITS.MAX_OPEN_MEMBERS counts them together). */
+  private readonly memberCounts: number[] = [];
   // Short ASCII strings (member names, kinds, ids) repeat on every line: a direct-mapped cache turns
   // them into shared strings instead of one allocation per occurrence.
   private internTable: (string | undefined)[] | undefined;
@@ -241,12 +272,19 @@ export class JsonLineScanner {
    * PayloadSpan ending where the value ends (bytes after it are left to the caller).
    * The caller has checked UTF-8 validity of the range.
    */
-  scan(buf: Buffer, start: number, end: number, spanPayloads: boolean, skipOneValue = false): ScanResult {
+  scan(buf: Buffer, start: number, end: number, spanPayloads: boolean, skipOneValue = false, around: Around = NOTHING_AROUND): ScanResult {
     this.errCode = undefined;
     const kindStack = this.kinds;
     const valueStack = this.values;
     const keyStack = this.keys;
     const skipKeys = this.skipKeys;
+    const memberCounts = this.memberCounts;
+    // Members of the objects open now, those around a value scanned alone included (the fast path's payloads).
+    let openMembers = around.members;
+    // The limits are on journal lines (an op input's JSON text has none; a payload built again is within its line's).
+    const lineLimits = spanPayloads || skipOneValue;
+    const maxOpenMembers = lineLimits ? READER_LIMITS.MAX_OPEN_MEMBERS : Number.POSITIVE_INFINITY;
+    const maxDepth = lineLimits ? READER_LIMITS.MAX_DEPTH - around.depth : Number.POSITIVE_INFINITY;
     const tolerant = this.tolerant;
     const tokens = this.tokens;
     let depth = 0;
@@ -280,13 +318,21 @@ export class JsonLineScanner {
           this.setTokenErr();
           return this.failure(depth);
         }
-        const key = this.decodeString(buf, pos + 1, keyClose, tokens.flags);
+        let key = this.decodeString(buf, pos + 1, keyClose, tokens.flags);
+        // A long name of a line is kept (and reported) in a bounded form, as the chunked scan keeps it.
+        if (spanPayloads && keyClose - pos - 1 > HELD_NAME_BYTES) key = heldNameOf(key);
         // R-J6: a string's compact length counts each escape as a minimal writer emits it; +1 for the colon.
         if (skipping) compact += keyClose - pos + 2 - tokens.escapeExcess;
         pos = keyClose + 1;
         while (pos < end && ((b = buf[pos]!) === BYTE.SPACE || b === BYTE.TAB)) pos++;
         const top = depth - 1;
         keyStack[top] = key;
+        memberCounts[top]!++;
+        if (++openMembers > maxOpenMembers) {
+          // JSON-LIMIT-1 (spec/journal, Reader limits): the names R-S1 compares are bounded.
+          this.setErr(CODES.LIMIT_EXCEEDED, keyAt, OPEN_MEMBERS_MESSAGE);
+          return this.failure(depth);
+        }
         const container = valueStack[top];
         // Checked here, not when the member is set, so the first error in byte order is the one reported.
         if (container !== null ? (container as Map<string, ScannedValue>).has(key) : !this.noteSkippedKey(top, key)) {
@@ -333,10 +379,16 @@ export class JsonLineScanner {
         } else value = this.decodeString(buf, pos + 1, close, tokens.flags);
         pos = close + 1;
       } else if (b === BYTE.LEFT_BRACE || b === BYTE.LEFT_BRACKET) {
+        if (depth >= maxDepth) {
+          // JSON-LIMIT-1, R-S2a (spec/journal, Reader limits).
+          this.setErr(CODES.LIMIT_EXCEEDED, pos, DEPTH_MESSAGE);
+          return this.failure(depth);
+        }
         const isObj = b === BYTE.LEFT_BRACE;
         kindStack[depth] = isObj ? KIND_OBJ : KIND_ARR;
         valueStack[depth] = skipping ? null : isObj ? new Map() : [];
         skipKeys[depth] = skipping && isObj ? [] : null;
+        memberCounts[depth] = 0;
         keyStack[depth] = isObj ? undefined : 0;
         depth++;
         if (skipping) compact += 1;
@@ -414,6 +466,7 @@ export class JsonLineScanner {
           }
           if (c === BYTE.RIGHT_BRACE) {
             if (skipping) compact += 1;
+            openMembers -= memberCounts[top]!;
             pos++;
             depth--;
             value = container as ScannedValue;

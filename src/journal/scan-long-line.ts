@@ -10,13 +10,16 @@
  * reads. A property test holds both paths equal for every chunk size, 1-byte chunks included.
  */
 import { isUtf8 } from 'node:buffer';
+import type { Hash } from 'node:crypto';
 import { fail, ok, type FormatError } from '../shared/errors.ts';
 import { appendPointer } from '../shared/json/pointer.ts';
 import { compactEscapeLength, HEX_VALUE, TOKEN_FAULT, TOKEN_FAULT_MESSAGE, type TokenFault } from '../shared/json/scan-tokens.ts';
 import { JsonNumber } from '../shared/json/value.ts';
 import { firstInvalidUtf8Offset, incompleteUtf8Tail } from '../shared/text.ts';
-import { BOM, BYTE, CODES } from './constants.ts';
-import { jsonRefusal, smallInteger, StreamedPayload, UnreadValue, type ScannedValue, type ScanResult } from './scan-json.ts';
+import { BOM, BYTE, CODES, ENTRY_MEMBERS, FRAME_MEMBERS, HEADER_MEMBERS, HELD_NAME_BYTES, HELD_TEXT_BYTES, LINK_MEMBERS, METADATA_MEMBERS, READER_LIMITS } from './constants.ts';
+import { displayNameOf, LongNumber, LongText, quoteOf, ReservedIdShape, startNameDigest, utf8LengthOf, wtf8 } from './long-values.ts';
+import { MemberNames, NameBudget } from './member-names.ts';
+import { DEPTH_MESSAGE, jsonRefusal, OPEN_MEMBERS_MESSAGE, smallInteger, StreamedPayload, UnreadValue, type ScannedValue, type ScanResult } from './scan-json.ts';
 
 const KIND_OBJ = 0;
 const KIND_ARR = 1;
@@ -51,6 +54,31 @@ const N_EXP = 7;
 const SKIP_PAYLOAD = 0;
 const SKIP_UNREAD = 1;
 
+/**
+ * What the rules read of a container being built (any other is passed over, {@link UnreadValue}: only
+ * its type is read). A built object keeps the members its rules name and the first member they do
+ * not (R-J5: the first stranger in document order decides); later strangers are only checked.
+ */
+const ROLE_LINE = 0;
+const ROLE_ENTRIES = 1;
+const ROLE_ENTRY = 2;
+const ROLE_METADATA = 3;
+const ROLE_LINK = 4;
+/** The members a built object of each role keeps (indexed by role; the entries array has none). */
+const ROLE_MEMBERS: readonly (readonly string[])[] = [
+  // The line object: a header's, an entry's or a group frame's (which it is shows only once read).
+  [...new Set<string>([...HEADER_MEMBERS, ...ENTRY_MEMBERS, ...FRAME_MEMBERS])],
+  [],
+  ENTRY_MEMBERS,
+  METADATA_MEMBERS,
+  LINK_MEMBERS,
+];
+
+/** How a string being read is kept: whole, or (past its bound) as a {@link LongText} or a long name's form. */
+const STR_HELD = 0;
+const STR_LONG_TEXT = 1;
+const STR_LONG_NAME = 2;
+
 const TRUE = [0x74, 0x72, 0x75, 0x65];
 const FALSE = [0x66, 0x61, 0x6c, 0x73, 0x65];
 const NULL = [0x6e, 0x75, 0x6c, 0x6c];
@@ -63,27 +91,24 @@ export interface ChunkedScanOptions {
   readonly startOffset: number;
   /** Whether a member of the line object, by name, is one no rule reads (its value is then not built). */
   readonly unreadTopMember?: (name: string) => boolean;
-  /**
-   * Bytes of one string or number token built (a structural value or a member name) past which the
-   * scan gives up instead of holding more ({@link ChunkedJsonScanner.overflowed}); unbounded by default.
-   */
-  readonly maxBuiltTokenBytes?: number;
+  /** Overrides member-names.ts HELD_NAMES_BUDGET (tests: 0 digests every name, Infinity none). */
+  readonly heldNamesBudget?: number;
 }
 
 const isSpace = (b: number) => b === BYTE.SPACE || b === BYTE.TAB;
 
 /**
  * The resumable counterpart of `JsonLineScanner.scan(line, start, end, true)`: feed the line's bytes
- * in any chunks with {@link feed}, then {@link end}. Never throws on bad input. Memory: the open
- * containers, the structural values built, member names of passed-over objects, and at most 12 bytes
- * of an escape; a string or number token is never held unless it is built.
+ * in any chunks with {@link feed}, then {@link end}. Never throws on bad input. Memory is bounded
+ * whatever the line: the open containers; the structural values built, each string in them at most
+ * HELD_TEXT_BYTES (then a {@link LongText}) and each number lexeme at most
+ * READER_LIMITS.MAX_CORE_INTEGER_LEXEME_BYTES (then a {@link LongNumber}); the member names of the
+ * open objects ({@link MemberNames}: each at most about HELD_NAME_BYTES, digests past a budget, and at
+ * most READER_LIMITS.MAX_OPEN_MEMBERS of them); at most 12 bytes of an escape.
  */
 export class ChunkedJsonScanner {
   private readonly tolerant: boolean;
   private readonly unreadTop: ((name: string) => boolean) | undefined;
-  private readonly maxBuilt: number;
-  private builtBytes = 0;
-  private overflow = false;
   /** Line offset of the next byte fed. */
   private seen: number;
   private state = ST_VALUE;
@@ -93,8 +118,14 @@ export class ChunkedJsonScanner {
   private readonly kinds: number[] = [];
   private readonly values: (Map<string, ScannedValue> | ScannedValue[] | null)[] = [];
   private readonly keys: (string | number | undefined)[] = [];
-  /** Member names of a passed-over object, each with its member's compact length (a tolerated duplicate replaces it). */
-  private readonly names: (Map<string, number> | null)[] = [];
+  /** Member names of each open object, with (passed-over objects) each member's compact length: a tolerated duplicate replaces it. */
+  private readonly names: (MemberNames | null)[] = [];
+  private readonly nameBudget: NameBudget;
+  /** Per open object: members read (READER_LIMITS.MAX_OPEN_MEMBERS counts them together), role when built, and whether a stranger is kept. */
+  private readonly memberCounts: number[] = [];
+  private openMembers = 0;
+  private readonly roles: number[] = [];
+  private readonly strangerKept: boolean[] = [];
   /** The compact length counted before the current member's name, per passed-over object. */
   private readonly memberStart: number[] = [];
   private skipping = false;
@@ -109,11 +140,19 @@ export class ChunkedJsonScanner {
   private strLen = 0;
   private strText = '';
   private strBytes: Buffer[] = [];
+  /** STR_*: how the string being built is kept; its UTF-8 length so far (a lone surrogate escape counts 3). */
+  private strMode = STR_HELD;
+  private strUtf8 = 0;
+  private strShape: ReservedIdShape | undefined;
+  private strDigest: Hash | undefined;
+  private strQuote = '';
   private esc: number[] = [];
   /** Line offset of the escape being read. */
   private tokEsc = 0;
   private numState = N_INT;
   private numText = '';
+  /** The number being built passed READER_LIMITS.MAX_CORE_INTEGER_LEXEME_BYTES: only its length is kept. */
+  private numLong = false;
   private numDigitsOnly = true;
   private lit: readonly number[] = TRUE;
   private litIndex = 0;
@@ -122,7 +161,7 @@ export class ChunkedJsonScanner {
     this.tolerant = options.tolerant;
     this.seen = options.startOffset;
     this.unreadTop = options.unreadTopMember;
-    this.maxBuilt = options.maxBuiltTokenBytes ?? Number.POSITIVE_INFINITY;
+    this.nameBudget = new NameBudget(options.heldNamesBudget);
   }
 
   /** Whether a fault has been found (later bytes cannot change it: the caller may stop feeding). */
@@ -130,26 +169,16 @@ export class ChunkedJsonScanner {
     return this.error !== undefined;
   }
 
-  /**
-   * Whether the scan gave up at a built token longer than `maxBuiltTokenBytes` (a rule reads it, or a
-   * refusal names it, so it cannot be passed over): the scan then has no result, and the line must be
-   * judged another way (read again whole) if its content comes to matter.
-   */
-  get overflowed(): boolean {
-    return this.overflow;
-  }
-
   /** Scans the next bytes of the line. */
   feed(chunk: Buffer): void {
-    if (this.error || this.overflow) return;
+    if (this.error) return;
     const base = this.seen;
     this.seen += chunk.length;
     this.run(chunk, 0, chunk.length, base);
   }
 
-  /** Ends the line: the value, or the first fault in byte order (offsets relative to the line). Not after an overflow. */
+  /** Ends the line: the value, or the first fault in byte order (offsets relative to the line). */
   end(): ScanResult {
-    if (this.overflow) throw new Error('internal: an overflowed chunked scan has no result');
     if (!this.error) this.atEnd();
     if (this.error) return fail(this.error);
     return ok(this.result);
@@ -200,11 +229,13 @@ export class ChunkedJsonScanner {
     this.values.length = 0;
     this.names.length = 0;
     this.strBytes = [];
+    this.strShape = undefined;
+    this.strDigest = undefined;
   }
 
   /** buf[i, end) holds line offsets base + i …; runs the state machine over them. */
   private run(buf: Buffer, i: number, end: number, base: number): void {
-    while (i < end && !this.error && !this.overflow) {
+    while (i < end && !this.error) {
       switch (this.state) {
         case ST_STRING:
           i = this.stringBytes(buf, i, end, base);
@@ -309,11 +340,23 @@ export class ChunkedJsonScanner {
     if (b === BYTE.LEFT_BRACE || b === BYTE.LEFT_BRACKET) {
       const isObj = b === BYTE.LEFT_BRACE;
       const d = this.depth;
+      // JSON-LIMIT-1, R-S2a (spec/journal, Reader limits): every open container costs some bookkeeping.
+      if (d >= READER_LIMITS.MAX_DEPTH) return this.fault(CODES.LIMIT_EXCEEDED, at, DEPTH_MESSAGE);
       // The payload itself opening as an array may be a byte array; anything else is not.
       if (this.skipping && this.skipKind === SKIP_PAYLOAD && d === this.skipDepth) this.byteArray = !isObj;
+      let role = -1;
+      if (!this.skipping) {
+        role = this.roleOf(isObj);
+        // A container no rule reads the members of: validated and passed over, only its type kept.
+        if (role < 0) this.startSkip(SKIP_UNREAD);
+      }
       this.kinds[d] = isObj ? KIND_OBJ : KIND_ARR;
       this.values[d] = this.skipping ? null : isObj ? new Map() : [];
-      this.names[d] = this.skipping && isObj ? new Map() : null;
+      // Every object's names are kept for R-S1; a passed-over payload's under core with each member's length (R-J6).
+      this.names[d] = isObj ? new MemberNames(this.nameBudget, this.skipping && this.tolerant) : null;
+      this.memberCounts[d] = 0;
+      this.roles[d] = role;
+      this.strangerKept[d] = false;
       this.keys[d] = isObj ? undefined : 0;
       this.depth = d + 1;
       if (this.skipping) this.compact += 1;
@@ -324,7 +367,7 @@ export class ChunkedJsonScanner {
       this.tokStart = at;
       this.numState = b === BYTE.MINUS ? N_MINUS : b === BYTE.ZERO ? N_ZERO : N_INT;
       this.numDigitsOnly = b !== BYTE.MINUS;
-      this.builtBytes = 0;
+      this.numLong = false;
       this.numText = String.fromCharCode(b);
       this.state = ST_NUMBER;
       return;
@@ -337,27 +380,66 @@ export class ChunkedJsonScanner {
     this.state = ST_LITERAL;
   }
 
-  /** Counts `n` more bytes of the token being built; true (and the scan given up) past the bound. */
-  private overBuilt(n: number): boolean {
-    this.builtBytes += n;
-    if (this.builtBytes <= this.maxBuilt) return false;
-    this.overflow = true;
-    this.values.length = 0;
-    this.names.length = 0;
-    this.strBytes = [];
-    this.numText = '';
-    return true;
+  /**
+   * What the rules read of a container opening at the current depth (a ROLE_*), or -1 when they read
+   * only its type: the line object, an entry line's metadata and its link, a frame's entries, each
+   * entry object in them, its metadata and link. (A frame's members are read only while the line may
+   * be within the frame limit: the caller passes them over past it, by unreadTopMember.)
+   */
+  private roleOf(isObj: boolean): number {
+    const d = this.depth;
+    if (d === 0) return isObj ? ROLE_LINE : -1;
+    const parent = this.roles[d - 1]!;
+    const key = this.keys[d - 1];
+    if (parent === ROLE_ENTRIES) return isObj ? ROLE_ENTRY : -1;
+    if (!isObj) return parent === ROLE_LINE && key === 'entries' ? ROLE_ENTRIES : -1;
+    if ((parent === ROLE_LINE || parent === ROLE_ENTRY) && key === 'metadata') return ROLE_METADATA;
+    return parent === ROLE_METADATA && key === 'link' ? ROLE_LINK : -1;
   }
 
   private startString(at: number, isKey: boolean, build: boolean): void {
-    this.builtBytes = 0;
     this.tokStart = at;
     this.strIsKey = isKey;
     this.strBuild = build;
     this.strLen = 2;
     this.strText = '';
     this.strBytes = [];
+    this.strMode = STR_HELD;
+    this.strUtf8 = 0;
     this.state = ST_STRING;
+  }
+
+  /**
+   * The string being built has passed its bound (HELD_NAME_BYTES for a name, HELD_TEXT_BYTES for a
+   * value): from here on it is followed, not held — a value for its R-J7 shape, a name for its digest
+   * (its first bytes kept to be quoted). What was held so far is fed first, then `run` (raw bytes of
+   * the body read now, not copied).
+   */
+  private goLong(run?: Buffer): void {
+    const held = run ? [...this.strBytes, run] : this.strBytes;
+    if (this.strIsKey) {
+      this.strMode = STR_LONG_NAME;
+      const digest = (this.strDigest = startNameDigest());
+      // The held text's bytes as they stand in the line (raw runs are already WTF-8), then the raw run after it.
+      digest.update(wtf8(this.strText));
+      for (const piece of held) digest.update(piece);
+      let text = this.strText;
+      if (Buffer.byteLength(text, 'utf8') < HELD_NAME_BYTES && held.length > 0) {
+        // The quote's end may lie in the raw run: decoded up to a whole character.
+        const raw = Buffer.concat(held.map((piece) => piece.subarray(0, HELD_NAME_BYTES + 4)));
+        let cut = Math.min(raw.length, HELD_NAME_BYTES);
+        while (cut > 0 && cut < raw.length && (raw[cut]! & 0xc0) === 0x80) cut--;
+        text += raw.toString('utf8', 0, cut);
+      }
+      this.strQuote = quoteOf(text, HELD_NAME_BYTES);
+    } else {
+      this.strMode = STR_LONG_TEXT;
+      const shape = (this.strShape = new ReservedIdShape());
+      shape.feedText(this.strText);
+      for (const piece of held) shape.feedBytes(piece, 0, piece.length);
+    }
+    this.strText = '';
+    this.strBytes = [];
   }
 
   /** Plain string bytes from buf[i]; returns where it stopped. */
@@ -367,8 +449,13 @@ export class ChunkedJsonScanner {
     while (i < end && ((b = buf[i]!) > 0x5c || (b >= 0x20 && b !== 0x22 && b !== 0x5c))) i++;
     this.strLen += i - s;
     if (this.strBuild && i > s) {
-      if (this.overBuilt(i - s)) return end;
-      this.strBytes.push(Buffer.from(buf.subarray(s, i)));
+      this.strUtf8 += i - s;
+      if (this.strMode === STR_HELD) {
+        // Only what stays held is copied: a run that passes the bound is followed from where it lies.
+        if (this.strUtf8 > (this.strIsKey ? HELD_NAME_BYTES : HELD_TEXT_BYTES)) this.goLong(buf.subarray(s, i));
+        else this.strBytes.push(Buffer.from(buf.subarray(s, i)));
+      } else if (this.strMode === STR_LONG_TEXT) this.strShape!.feedBytes(buf, s, i);
+      else this.strDigest!.update(buf.subarray(s, i));
     }
     if (i >= end) return i;
     if (b === BYTE.QUOTE) {
@@ -387,7 +474,7 @@ export class ChunkedJsonScanner {
   }
 
   private flushText(): void {
-    if (!this.strBuild || this.strBytes.length === 0) return;
+    if (!this.strBuild || this.strMode !== STR_HELD || this.strBytes.length === 0) return;
     // Whole characters only: a backslash or quote never falls inside a UTF-8 sequence.
     this.strText += (this.strBytes.length === 1 ? this.strBytes[0]! : Buffer.concat(this.strBytes)).toString('utf8');
     this.strBytes = [];
@@ -464,8 +551,12 @@ export class ChunkedJsonScanner {
     }
     this.strLen += len;
     if (this.strBuild) {
-      if (this.overBuilt(used)) return;
-      this.strText += ch;
+      this.strUtf8 += utf8LengthOf(ch);
+      if (this.strMode === STR_HELD) {
+        this.strText += ch;
+        if (this.strUtf8 > (this.strIsKey ? HELD_NAME_BYTES : HELD_TEXT_BYTES)) this.goLong();
+      } else if (this.strMode === STR_LONG_TEXT) this.strShape!.feedText(ch);
+      else this.strDigest!.update(wtf8(ch));
     }
     this.state = ST_STRING;
     const rest = esc.slice(used);
@@ -475,19 +566,25 @@ export class ChunkedJsonScanner {
 
   private endString() {
     this.flushText();
-    const text = this.strBuild ? this.strText : null;
+    let text: ScannedValue = this.strBuild ? this.strText : null;
+    if (this.strMode === STR_LONG_TEXT) text = new LongText(this.strUtf8, this.strShape!.result());
+    else if (this.strMode === STR_LONG_NAME) text = displayNameOf(this.strQuote, this.strUtf8, this.strDigest!.digest());
     this.strText = '';
+    this.strShape = undefined;
+    this.strDigest = undefined;
     if (this.skipping) this.compact += this.strLen + (this.strIsKey ? 1 : 0);
     if (!this.strIsKey) {
       this.completeValue(text);
       return;
     }
-    const key = text!;
+    const key = text as string;
     const top = this.depth - 1;
     this.keys[top] = key;
-    const container = this.values[top];
+    this.memberCounts[top]!++;
+    // JSON-LIMIT-1 (spec/journal, Reader limits): the names R-S1 compares are bounded, as scan-json bounds them.
+    if (++this.openMembers > READER_LIMITS.MAX_OPEN_MEMBERS) return this.fault(CODES.LIMIT_EXCEEDED, this.tokStart, OPEN_MEMBERS_MESSAGE);
     // Checked at the name, not when the member is set, so the first fault in byte order is the one reported.
-    const dup = container != null ? (container as Map<string, ScannedValue>).has(key) : this.names[top]!.has(key);
+    const dup = this.names[top]!.get(key) !== undefined;
     if (dup && !this.tolerant) return this.fault(CODES.JSON_DUPLICATE_MEMBER, this.tokStart, `duplicate member ${JSON.stringify(key)}`);
     this.state = ST_COLON;
   }
@@ -532,12 +629,17 @@ export class ChunkedJsonScanner {
     }
     this.numState = st;
     this.numDigitsOnly = digitsOnly;
-    // A built number keeps its lexeme; a passed-over one only its first 4 bytes (the R-J7 byte check).
+    // A built number keeps its lexeme (up to the length an integer rule reads); a passed-over one only
+    // its first 4 bytes (the R-J7 byte check).
     if (!this.skipping) {
-      if (this.overBuilt(i - s)) return end;
-      this.numText += buf.toString('latin1', s, i);
-    }
-    else if (this.numText.length < 4) this.numText += buf.toString('latin1', s, Math.min(i, s + 4));
+      if (!this.numLong) {
+        this.numText += buf.toString('latin1', s, i);
+        if (this.numText.length > READER_LIMITS.MAX_CORE_INTEGER_LEXEME_BYTES) {
+          this.numLong = true;
+          this.numText = '';
+        }
+      }
+    } else if (this.numText.length < 4) this.numText += buf.toString('latin1', s, Math.min(i, s + 4));
     if (i < end) this.endNumber(base + i);
     return i;
   }
@@ -561,6 +663,11 @@ export class ChunkedJsonScanner {
     }
     const text = this.numText;
     this.numText = '';
+    if (this.numLong) {
+      // Only its length is read (read-integers.ts: R-S2 under strict, the reader's limit under core).
+      this.completeValue(new LongNumber(length));
+      return;
+    }
     const small = smallInteger(Buffer.from(text, 'latin1'), 0, text.length);
     this.completeValue(small !== undefined ? small : new JsonNumber(text));
   }
@@ -581,18 +688,23 @@ export class ChunkedJsonScanner {
     const container = this.values[top];
     if (this.kinds[top] === KIND_OBJ) {
       const key = this.keys[top] as string;
+      const names = this.names[top]!;
       if (container != null) {
-        (container as Map<string, ScannedValue>).set(key, value);
+        names.set(key, 0);
+        const map = container as Map<string, ScannedValue>;
+        // R-J5: of the members the rules do not name, the first decides; the others are only checked.
+        if (map.has(key) || ROLE_MEMBERS[this.roles[top]!]!.includes(key)) map.set(key, value);
+        else if (!this.strangerKept[top]) {
+          this.strangerKept[top] = true;
+          map.set(key, value);
+        }
         return;
       }
-      const names = this.names[top];
-      if (names) {
-        const memberLength = this.compact - this.memberStart[top]!;
-        const earlier = names.get(key);
-        // Tolerated duplicate (core): the later member replaces the earlier one and one comma goes.
-        if (earlier !== undefined) this.compact -= earlier + 1;
-        names.set(key, memberLength);
-      }
+      const memberLength = this.compact - this.memberStart[top]!;
+      const earlier = names.get(key);
+      // Tolerated duplicate (core): the later member replaces the earlier one and one comma goes.
+      if (earlier !== undefined && this.skipKind === SKIP_PAYLOAD) this.compact -= earlier + 1;
+      names.set(key, memberLength);
       return;
     }
     if (container != null) (container as ScannedValue[]).push(value);
@@ -603,7 +715,12 @@ export class ChunkedJsonScanner {
     this.depth--;
     const container = this.values[this.depth] ?? null;
     this.values[this.depth] = null;
-    this.names[this.depth] = null;
+    const names = this.names[this.depth];
+    if (names) {
+      names.release();
+      this.names[this.depth] = null;
+      this.openMembers -= this.memberCounts[this.depth]!;
+    }
     this.completeValue(container as ScannedValue);
   }
 }
@@ -622,8 +739,8 @@ export interface LongLineFacts {
   readonly blank: boolean;
   /** Line offset of the first byte starting an invalid UTF-8 sequence, or -1. */
   readonly utf8: number;
-  /** The JSON scan (read only when none of the above refuses the line); undefined when it overflowed. */
-  readonly scan: ScanResult | undefined;
+  /** The JSON scan (read only when none of the above refuses the line). */
+  readonly scan: ScanResult;
 }
 
 /**
@@ -650,8 +767,6 @@ export class LongLine {
     private readonly bomRefused: boolean,
     private readonly tolerant: boolean,
     private readonly unreadTopMember: (name: string) => boolean,
-    /** As {@link ChunkedScanOptions.maxBuiltTokenBytes}. */
-    private readonly maxBuiltTokenBytes = Number.POSITIVE_INFINITY,
   ) {
     this.bomChecked = !atFileStart;
     if (!atFileStart) this.startScan(0);
@@ -699,11 +814,11 @@ export class LongLine {
     }
     if (this.carry.length > 0 && this.utf8 < 0) this.utf8 = this.carryAt;
     const scanner = this.scanner!;
-    return { cr: this.cr, bom: this.bom, blank: this.blank, utf8: this.utf8, scan: scanner.overflowed ? undefined : scanner.end() };
+    return { cr: this.cr, bom: this.bom, blank: this.blank, utf8: this.utf8, scan: scanner.end() };
   }
 
   private startScan(start: number): void {
-    this.scanner = new ChunkedJsonScanner({ tolerant: this.tolerant, startOffset: start, unreadTopMember: this.unreadTopMember, maxBuiltTokenBytes: this.maxBuiltTokenBytes });
+    this.scanner = new ChunkedJsonScanner({ tolerant: this.tolerant, startOffset: start, unreadTopMember: this.unreadTopMember });
   }
 
   private scanBody(bytes: Buffer): void {

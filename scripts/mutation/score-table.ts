@@ -19,7 +19,7 @@ export interface Survivor {
   readonly mutator: string;
   readonly replacement: string;
   readonly status: 'Survived' | 'NoCoverage';
-  /** The mutated source line, trimmed (for the table and the equivalence rules). */
+  /** The mutated source line as it was (for the equivalence rules; `column` counts from its start). */
   readonly sourceLine: string;
 }
 
@@ -84,7 +84,7 @@ export function summarizeReport(report: { files: Record<string, { source?: strin
         mutator: m.mutatorName,
         replacement: m.replacement ?? '',
         status: m.status as Survivor['status'],
-        sourceLine: (lines[m.location.start.line - 1] ?? '').trim(),
+        sourceLine: lines[m.location.start.line - 1] ?? '',
       }))
       .sort((a, b) => a.line - b.line || a.column - b.column);
     return {
@@ -166,8 +166,16 @@ export function mutationScore(s: Pick<FileScore, 'killed' | 'timeout' | 'survive
  * which is all a vector can pin. A string mutated on a line that builds a refusal is equivalent for
  * the vectors (it still is for people: messages are reviewed, not vector-tested).
  */
-const REFUSAL_LINE = /\b(refuse|refuseAt|reject|fail|formatError)\(/;
+const REFUSAL_LINE = /\b(refuse|refuseAt|reject|fail|formatError|refusal|morphError|placeScanRefusal)\(/;
 const REFUSAL_TEXT = 'text or location of a refusal: for people, not part of the verdict or code a vector pins';
+/** A refusal call whose first argument is a literal: that literal is the code (codegraph's ctx.refusal('CODE', …), MORPH's refuse). */
+const CODE_ARGUMENT = /\b(?:refuse|refusal|morphError)\(\s*(?=['"`])/g;
+
+/** True when the mutated string is the code of a refusal (its first argument), which a vector does pin. */
+function isRefusalCode(s: Survivor): boolean {
+  for (const m of s.sourceLine.matchAll(CODE_ARGUMENT)) if (m.index + m[0].length === s.column - 1) return true;
+  return false;
+}
 
 /** A key naming a range of lines, `file:first-last *`: the reason holds for every mutant on those lines. */
 const RANGE_KEY = /^(.+):(\d+)-(\d+) \*$/;
@@ -183,7 +191,7 @@ export function explainSurvivor(s: Survivor, equivalent: Record<string, string>)
     const m = RANGE_KEY.exec(key);
     if (m && m[1] === s.file && Number(m[2]) <= s.line && s.line <= Number(m[3])) return reason;
   }
-  if ((s.mutator === 'StringLiteral' || s.mutator === 'ObjectLiteral') && REFUSAL_LINE.test(s.sourceLine)) return REFUSAL_TEXT;
+  if ((s.mutator === 'StringLiteral' || s.mutator === 'ObjectLiteral') && REFUSAL_LINE.test(s.sourceLine) && !isRefusalCode(s)) return REFUSAL_TEXT;
   return undefined;
 }
 

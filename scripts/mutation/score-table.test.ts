@@ -81,7 +81,7 @@ describe('mutation score table', () => {
     expect(explainSurvivor(message!, {})).toMatch(/text or location of a refusal/);
     expect(explainSurvivor(member!, {})).toBeUndefined();
     // codegraph's and MORPH's refusals take the code first: a mutated code is not text.
-    const line = "    if (bad) return this.refusal('RECORD_MEMBER_TYPE', `${x} is not a number`, where);";
+    const line = "    if (bad) return this.refusal('RECORD_MEMBER_TYPE', `x is not a number`, where);";
     const col = (needle: string) => line.indexOf(needle) + 1;
     const survivor = (column: number) => ({ file: 'src/codegraph/c.ts', line: 1, column, mutator: 'StringLiteral', replacement: '""', status: 'Survived' as const, sourceLine: line });
     expect(explainSurvivor(survivor(col("`")), {})).toMatch(/text or location of a refusal/);

@@ -83,6 +83,7 @@ function recipes(): CaseSpec[] {
     accept('escaped-names-and-tag', ['CG-REC-1', 'CG-FILE-1'], lines(HEADER({}), '{"\\u0074":"\\u0066","i":0,"p\\u0061th":"\\u00e9\\ud83d\\ude00"}', EOF(1, 0, 0)), 'escapes in member names and in t decode like any string'),
     accept('feff-inside-string', ['CG-FILE-1', 'R-C1'], lines(HEADER({}), '{"t":"f","i":0,"path":"\ufeffa"}', EOF(1, 0, 0)), 'U+FEFF inside a string is an ordinary character, not a BOM', 'strict'),
     accept('modules-utf16-order', ['CG-ORD-1'], twoModules('\u{1f600}', '\uff61'), 'U+1F600 (D83D DE00) sorts before U+FF61 by UTF-16 code unit'),
+    reject('member-without-d-after-one-with-d', 'ENTITY_ORDER', lines(HEADER({ kinds: ['p'] }), '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a"}', '{"t":"e","i":1,"k":0,"tr":[],"m":0,"s":"b","d":"x"}', '{"t":"e","i":2,"k":0,"tr":[],"m":0,"s":"b"}', EOF(0, 3, 0)), 'members with the same s: the one without d comes first, so it may not follow one with d'),
     reject('modules-code-point-order', 'ENTITY_ORDER', twoModules('\uff61', '\u{1f600}'), 'code-point order is not the canonical order'),
     accept('files-utf16-order', ['CG-ORD-3'], lines(HEADER({}), '{"t":"f","i":0,"path":"\u{1f600}"}', '{"t":"f","i":1,"path":"\uff61"}', EOF(2, 0, 0)), 'files sorted by UTF-16 code unit'),
     reject('files-code-point-order', 'FILE_ORDER', lines(HEADER({}), '{"t":"f","i":0,"path":"\uff61"}', '{"t":"f","i":1,"path":"\u{1f600}"}', EOF(2, 0, 0)), 'code-point order is not the canonical order'),

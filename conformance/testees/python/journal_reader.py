@@ -18,6 +18,10 @@ MAX_RECORDS_PER_GROUP = 256
 MAX_FRAME_BYTES = 8 * 1024 * 1024
 MAX_PAYLOAD_BUDGET = 4 * 1024 * 1024
 MAX_TEXT_BYTES = 1024
+# The reader's own limit (spec/journal, Reader limits; JSON-LIMIT-1): members of the objects open at once in one line.
+MAX_OPEN_MEMBERS = 1 << 19
+# R-S2: no 64-bit integer takes more than 20 bytes (20 digits unsigned, a sign and 19 digits signed).
+MAX_INTEGER_LEXEME = 20
 
 HEADER_MEMBERS = ("schema", "generation", "origin")
 FRAME_MEMBERS = ("group", "first", "frontier", "entries")
@@ -151,9 +155,28 @@ def _parse_line(raw, line_no):
         except ValueError:
             raise Refused("JSON_SYNTAX", "not JSON", line_no) from None
     try:
-        return parse_text(decode_utf8(raw))
+        value = parse_text(decode_utf8(raw))
     except JsonRefused as exc:
         raise Refused(exc.code, str(exc), line_no) from None
+    _check_open_members(value, line_no)
+    return value
+
+
+def _check_open_members(value, line_no):
+    """The reader's limit on the members of the objects open at once (begun, not yet ended) in one line.
+
+    An object nested in a member is open while its ancestors hold the members read up to that one.
+    """
+    stack = [(value, 0)]
+    while stack:
+        item, around = stack.pop()
+        if isinstance(item, dict):
+            for count, member in enumerate(item.values(), start=1):
+                if around + count > MAX_OPEN_MEMBERS:
+                    raise Refused("LIMIT_EXCEEDED", "more members open at once than this reader holds", line_no)
+                stack.append((member, around + count))
+        elif isinstance(item, list):
+            stack.extend((member, around) for member in item)
 
 
 def _check_members(obj, allowed, required, line_no, where):
@@ -179,7 +202,8 @@ def _unsigned(value, line_no, what):
                 number = None
             if number is not None and number.is_integer() and number >= 0:
                 return int(lexeme) if UNSIGNED.match(lexeme) else int(number)
-        if UNSIGNED.match(lexeme) and int(lexeme) <= MAX_U64:
+        # The length decides first: int() of a very long lexeme is slow, and refused past 4,300 digits.
+        if UNSIGNED.match(lexeme) and len(lexeme) <= MAX_INTEGER_LEXEME and int(lexeme) <= MAX_U64:
             return int(lexeme)
     raise Refused("INVALID_INTEGER" if isinstance(value, Num) else "WRONG_TYPE",
                   "%s must be an unsigned integer" % what, line_no)
@@ -187,7 +211,7 @@ def _unsigned(value, line_no, what):
 
 def _signed64(value, line_no, what):
     """R-S2: a signed 64-bit integer; `-0` is refused."""
-    if isinstance(value, Num) and SIGNED.match(value.lexeme):
+    if isinstance(value, Num) and SIGNED.match(value.lexeme) and len(value.lexeme) <= MAX_INTEGER_LEXEME:
         if faults.on("journal-at-us-unsigned") and value.lexeme.startswith("-"):
             raise Refused("INVALID_INTEGER", "%s must be an unsigned integer" % what, line_no)
         if value.lexeme == "-0" and not faults.on("journal-minus-zero-accepted"):
@@ -204,7 +228,7 @@ def _check_header(header):
         raise Refused("NOT_AN_OBJECT", "header must be an object", 1)
     # R-J2: a retired or unknown version is named before anything else of the header is judged.
     if "schema" in header and isinstance(header["schema"], Num) and UNSIGNED.match(header["schema"].lexeme):
-        _check_schema(int(header["schema"].lexeme))
+        _check_schema(_unsigned(header["schema"], 1, "schema"))
     _check_members(header, HEADER_MEMBERS, HEADER_MEMBERS, 1, "header")
     schema = _check_schema(_unsigned(header["schema"], 1, "schema"))
     return schema, _unsigned(header["generation"], 1, "generation"), _unsigned(header["origin"], 1, "origin")
@@ -311,7 +335,7 @@ def _check_reserved_id(ident, kind, payload, line_no):
     for item in payload:
         if not (isinstance(item, Num) and UNSIGNED.match(item.lexeme)):
             raise Refused("RESERVED_PAYLOAD", "a reserved payload must hold byte values", line_no)
-        if int(item.lexeme) > 255 and not faults.on("journal-byte-range-unchecked"):
+        if (len(item.lexeme) > 3 or int(item.lexeme) > 255) and not faults.on("journal-byte-range-unchecked"):
             raise Refused("RESERVED_PAYLOAD", "a byte value above 255", line_no)
 
 

@@ -63,13 +63,26 @@ function encode(input: Uint8Array, profile: Profile): OpOutcome {
   if (input.length > ENCODE_REQUEST_MAX_BYTES) return encodeBound.refuse(input.length);
   const request = parseEncodeRequest(input, profile);
   if (!request.ok) return { accept: false, error: request.error };
-  const r = request.value;
-  const ir = irFromJsonText(r.input, profile);
+  const { codec, options, guide } = request.value;
+  const ir = irFromJsonText(releaseInputText(request.value), profile);
   if (!ir.ok) return { accept: false, error: ir.error };
   return answer(
-    encodeBundle({ ir: ir.value, inputKind: 'json-text', plan: { encoding: r.codec.encoding, formatVersion: r.codec.formatVersion, options: r.options }, guide: r.guide, profile }),
+    encodeBundle({ ir: ir.value, inputKind: 'json-text', plan: { encoding: codec.encoding, formatVersion: codec.formatVersion, options }, guide, profile }),
     (b) => [['bundle', b.text]],
   );
+}
+
+/**
+ * The request's input text as its UTF-8 bytes, the string itself let go (the request no longer holds
+ * it), so the string and the IR built from it are never held together (each is as large as the
+ * input). A text with a lone surrogate, which has no UTF-8 form, is handed on as the string, for
+ * irFromJsonText to refuse as it refuses any such string.
+ */
+function releaseInputText(request: { input: string }): Uint8Array | string {
+  const text = request.input;
+  if (!text.isWellFormed()) return text;
+  request.input = '';
+  return Buffer.from(text, 'utf8');
 }
 
 /** Every MORPH op of the testee contract. */

@@ -1,7 +1,7 @@
 /** Writes an IR as a MORPH-CONTEXT/1 bundle with one registered codec (seed 001, R-M4, R-M6a). */
 import { ok, type Profile, type Result } from '../../shared/errors.ts';
 import { canonicalJson } from '../../shared/json/jcs.ts';
-import type { JsonValue } from '../../shared/json/value.ts';
+import type { JsonObject, JsonValue } from '../../shared/json/value.ts';
 import { lookupCodec } from '../codecs/registry.ts';
 import type { CodecOptions, EncodedSection } from '../codecs/types.ts';
 import type { InputKind } from '../constants.ts';
@@ -40,6 +40,12 @@ export interface EncodedBundle {
   readonly options: CodecOptions;
 }
 
+/** The `semanticDigest` a native codec's layout metadata declares, or undefined (toon declares none). */
+function nativeDigest(layout: JsonObject): string | undefined {
+  const digest = layout.get('semanticDigest');
+  return typeof digest === 'string' ? digest : undefined;
+}
+
 /** Encodes, frames and returns the bundle; refuses an unknown codec, bad options or an inapplicable IR. */
 export function encodeBundle(request: EncodeBundleRequest): Result<EncodedBundle> {
   const { plan } = request;
@@ -54,7 +60,8 @@ export function encodeBundle(request: EncodeBundleRequest): Result<EncodedBundle
     encoding: codec.encoding,
     formatVersion: codec.formatVersion,
     inputKind: request.inputKind,
-    inputSemanticDigest: semanticDigest(request.ir),
+    // A native codec's layout already holds the digest of this IR (seed 001): it is not computed twice.
+    inputSemanticDigest: nativeDigest(section.value.layoutMetadata) ?? semanticDigest(request.ir),
     interpretationGuideId: request.guide.id,
     interpretationGuideVersion: request.guide.version,
     layoutMetadata: section.value.layoutMetadata,

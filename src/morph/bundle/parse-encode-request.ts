@@ -15,7 +15,8 @@ import { enforces, morphError } from '../refusal.ts';
 
 /** A checked encode request: the codec and options resolved, the guide chosen, the input still text. */
 export interface EncodeRequest {
-  readonly input: string;
+  /** The input text; a caller may clear it once it has read it (it may be 16 MiB, and the IR as much again). */
+  input: string;
   readonly codec: Codec;
   readonly options: CodecOptions;
   readonly guide: InterpretationGuide;

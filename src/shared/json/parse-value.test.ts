@@ -24,6 +24,26 @@ describe('parseJson', () => {
     );
   });
 
+  it('shareEmpty gives every empty object and array one shared value that cannot be changed, the same text otherwise', () => {
+    const text = '[{},[],{"a":{}},[[]],{ },[ ]]';
+    const shared = parseJson(text, { shareEmpty: true });
+    const fresh = parseJson(text);
+    if (!shared.ok || !fresh.ok) throw new Error('fixture');
+    expect(writeJson(shared.value)).toBe(writeJson(fresh.value));
+    const [o1, a1, withEmpty, nested, o2, a2] = shared.value as [Map<string, unknown>, unknown[], Map<string, unknown>, unknown[][], Map<string, unknown>, unknown[]];
+    expect(o1).toBe(o2);
+    expect(o1).toBe(withEmpty.get('a'));
+    expect(a1).toBe(a2);
+    expect(a1).toBe(nested[0]);
+    expect(() => o1.set('x', 1)).toThrow(TypeError);
+    expect(() => o1.delete('x')).toThrow(TypeError);
+    expect(() => a1.push(1)).toThrow(TypeError);
+    expect(o1.size + a1.length).toBe(0);
+    // Without the option each one is its own.
+    const [f1, , , , f2] = fresh.value as Map<string, unknown>[];
+    expect(f1).not.toBe(f2);
+  });
+
   it('keeps number lexemes exactly (R-S2)', () => {
     for (const lexeme of ['1.0', '-0', '1e3', '1E+3', '1.2300', '18446744073709551616', '-9223372036854775809', '1e400', '0.0e-0']) {
       const r = parseJson(`[${lexeme}]`);

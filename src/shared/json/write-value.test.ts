@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseJson } from './parse-value.ts';
 import { fromPlain, jsonNumber } from './value.ts';
-import { writeJson, writeString } from './write-value.ts';
+import { isJsonText, streamJson, writeJson, writeString } from './write-value.ts';
 import { assertProperty } from '../../../test-support/assert-property.ts';
 
 describe('writeJson', () => {
@@ -28,6 +28,22 @@ describe('writeJson', () => {
       }),
       { seed: 13, numRuns: 500 },
     );
+  });
+
+  it('writes a long string in slices exactly as whole, a pair across every slice edge, and streams it in pieces', () => {
+    const edge = 1 << 16;
+    for (const s of ['x'.repeat(edge - 1) + '😀"\n'.repeat(50_000), '"'.repeat(3 * edge), 'a'.repeat(edge + 1), `${'b'.repeat(edge)}\ud800`]) {
+      const value = fromPlain([s, { [s.slice(0, 10)]: s }]);
+      const whole = `[${writeString(s)},{${writeString(s.slice(0, 10))}:${writeString(s)}}]`;
+      expect(writeJson(value)).toBe(whole);
+      expect(isJsonText(value, whole)).toBe(true);
+      expect(isJsonText(value, whole.slice(0, -1) + ' ')).toBe(false);
+      const runs: string[] = [];
+      streamJson(value, {}, (run) => runs.push(run));
+      expect(runs.join('')).toBe(whole);
+      // No run holds a long string whole (one with a lone surrogate is written whole, by the unit-by-unit writer).
+      if (s.length >= 3 * edge) expect(Math.max(...runs.map((r) => r.length))).toBeLessThan(writeString(s).length / 2);
+    }
   });
 
   it('keeps member order, including integer-like names, and lexemes', () => {

@@ -36,6 +36,27 @@ export function writeString(s: string): string {
   return out + s.slice(run) + '"';
 }
 
+/** A string value longer than this many UTF-16 units is written as several pieces, not one. */
+const STRING_SLICE_UNITS = 1 << 16;
+
+/**
+ * Writes a long well-formed string as pieces (the quotes, then each slice escaped): one piece would be
+ * a second copy of the whole string. No slice ends between the halves of a pair, so each escapes as the
+ * whole would. Returns false when `emit` stops the write.
+ */
+function emitLongString(s: string, emit: (piece: string) => boolean): boolean {
+  if (!emit('"')) return false;
+  for (let at = 0; at < s.length; ) {
+    let end = Math.min(at + STRING_SLICE_UNITS, s.length);
+    const last = s.charCodeAt(end - 1);
+    if (end < s.length && last >= 0xd800 && last <= 0xdbff) end--;
+    const slice = s.slice(at, end);
+    if (!emit(NEEDS_ESCAPE.test(slice) ? JSON.stringify(slice).slice(1, -1) : slice)) return false;
+    at = end;
+  }
+  return emit('"');
+}
+
 /** A container being written: its items (an array's, or an object's members in write order) and the next one. */
 interface Frame {
   readonly close: string;
@@ -65,7 +86,12 @@ export function emitJson(value: JsonValue, options: WriteOptions, emit: (piece: 
       if (v === null) piece = 'null';
       else if (v === true) piece = 'true';
       else if (v === false) piece = 'false';
-      else if (typeof v === 'string') piece = writeString(v);
+      else if (typeof v === 'string') {
+        if (v.length > STRING_SLICE_UNITS && v.isWellFormed()) {
+          if (!emitLongString(v, emit)) return false;
+          piece = '';
+        } else piece = writeString(v);
+      }
       else if (v instanceof JsonNumber) {
         const text = options.numberText ? options.numberText(v) : v.lexeme;
         if (text === undefined) return false;
@@ -86,7 +112,7 @@ export function emitJson(value: JsonValue, options: WriteOptions, emit: (piece: 
         }
         stack.push({ close: '}', array: undefined, members, length: members.length, index: 0 });
       }
-      if (!emit(piece)) return false;
+      if (piece !== '' && !emit(piece)) return false;
     }
     const top = stack[stack.length - 1];
     if (top === undefined) return true;

@@ -24,10 +24,9 @@ const TREES: ReadonlyArray<[string, () => string]> = [
   ['an array of zeros (millions of numbers)', () => `[${'0,'.repeat(TEXT_BYTES / 2 - 1)}0]`],
 ];
 /**
- * An array of empty objects: the 250,000 maps R-M2's value limit lets through cost about 48 MB. An
- * artifact and a request stay under the bound with them; a bundle section does not yet with margin
- * (181–201 MiB measured: the bundle's text and the section's bytes are held beside the maps), so those
- * two are not claimed here (README, memory figures).
+ * An array of empty objects: refused at R-M2's value limit once 250,000 have been read (these texts
+ * share one empty object, so they cost 2 MB, not 48). The same in a bundle's METADATA or SCHEMA section
+ * is measured in morph-valid-rss.conformance.test.ts, beside valid inputs near the bound.
  */
 const EMPTY_OBJECTS = (): string => `[${'{},'.repeat(TEXT_BYTES / 3 - 1)}{}]`;
 

@@ -1,0 +1,123 @@
+/**
+ * Issue 11 item 8 for valid MORPH inputs near their bounds and for bundle sections of empty objects:
+ * `validate morph-artifact` on a valid artifact of a 15 MiB payload, `testee exec morph.encode`,
+ * `morph.decode` and `morph.import` on valid inputs of 15 MiB, and `validate morph-bundle` and `testee
+ * exec morph.decode` on a METADATA or SCHEMA section of empty objects (15 MiB of them, refused at
+ * R-M2's value limit, and exactly 249,999, read) stay under 200 MB peak RSS, each read from a regular
+ * file and through a pipe. `testee exec` writes its observation (up to 16 MiB) to a file here: written
+ * to a pipe, the runner's stdout queues the whole of it in memory until the op returns (25-35 MB more,
+ * src/runner; not what the op itself holds).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { encodeBundle } from '../../src/morph/bundle/encode-bundle.ts';
+import { writeBundle } from '../../src/morph/bundle/frame-bundle.ts';
+import { emptyObjectsSchemaBundle, shortStringsText, validArtifact, validBundle, validEncodeRequest } from './morph-valid-inputs.ts';
+import { LIMIT_KB } from './run-with-peak-rss.ts';
+
+const CLI = join(import.meta.dirname, '../../bin/formcert.mjs');
+const PRELOAD = join(import.meta.dirname, 'rss-preload.cjs');
+
+const dir = mkdtempSync(join(tmpdir(), 'formcert-morph-valid-rss-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let runs = 0;
+
+/** One run: exit status, the first line and the length of what it wrote, its peak RSS in KiB. */
+interface Run {
+  readonly status: number | null;
+  readonly firstLine: string;
+  readonly outputBytes: number;
+  readonly peakKb: number;
+}
+
+/**
+ * Runs `formcert <args…> <input>` with stdout to a file and reports its peak RSS (rss-preload.cjs at
+ * exit). With `pipe`, the input is a named pipe a `cat` of the file writes, as `… | formcert … /dev/stdin`.
+ */
+function runCli(args: readonly string[], path: string, pipe: boolean, label: string): Promise<Run> {
+  const n = runs++;
+  let input = path;
+  let feeder: ReturnType<typeof spawn> | undefined;
+  if (pipe) {
+    input = join(dir, `fifo-${n}`);
+    spawnSync('mkfifo', [input]);
+    // The writer's errors (a pipe closed by the reader once it has its verdict) are expected.
+    feeder = spawn('sh', ['-c', `cat '${path}' > '${input}' 2>/dev/null`], { stdio: 'ignore' });
+  }
+  const outPath = join(dir, `out-${n}`);
+  const out = openSync(outPath, 'w');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--require', PRELOAD, CLI, ...args, input], { stdio: ['ignore', out, 'ignore', 'pipe'] });
+    let peak = '';
+    child.stdio[3]!.on('data', (d: Buffer) => (peak += d.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => {
+      closeSync(out);
+      feeder?.kill('SIGKILL');
+      const output = readFileSync(outPath, 'utf8');
+      rmSync(outPath);
+      const peakKb = Number(peak);
+      if (process.env['FORMCERT_RSS_LOG']) process.stderr.write(`rss ${label} (${pipe ? 'pipe' : 'file'}): ${Math.round(peakKb / 1024)} MiB\n`);
+      resolve({ status, firstLine: output.slice(0, output.indexOf('\n') >>> 0).slice(0, 200), outputBytes: output.length, peakKb });
+    });
+  });
+}
+
+/** Writes `text` to a file of the test's directory once and returns its path. */
+const files = new Map<string, string>();
+function fileOf(name: string, make: () => string): string {
+  let path = files.get(name);
+  if (path === undefined) {
+    path = join(dir, name);
+    writeFileSync(path, make());
+    files.set(name, path);
+  }
+  return path;
+}
+
+/** An input text of 249,999 short strings, 15 MiB, made once. */
+let text: string | undefined;
+const inputText = (): string => (text ??= shortStringsText());
+
+/** A json-compact bundle of `[]` with `section` replaced by `content` (framed with the bundle's own boundary). */
+function bundleWith(section: 'metadata' | 'schema', content: string): string {
+  const encoded = encodeBundle({ ir: [], inputKind: 'json-text', plan: { encoding: 'json-compact', formatVersion: '1', options: {} }, guide: { id: 'morph-guide/json-compact', version: '1', text: 'g' } });
+  if (!encoded.ok) throw new Error(encoded.error.code);
+  return writeBundle({ ...encoded.value.parts, [section]: content }, encoded.value.boundary);
+}
+
+/** 15 MiB of `{},`: refused at the 250,001st value (JSON-LIMIT-1), after 250,000 empty objects are read. */
+const EMPTY_OBJECTS = (): string => `[${'{},'.repeat((15 * 1024 * 1024) / 3 - 1)}{}]`;
+
+/** [label, CLI arguments, file name, its text, expected exit status, expected first output line]. */
+const CASES: ReadonlyArray<[string, readonly string[], string, () => string, number, RegExp]> = [
+  ['validate morph-artifact, valid, 15 MiB payload', ['validate', 'morph-artifact'], 'artifact.json', () => validArtifact(inputText()), 0, /^valid morph-artifact: /],
+  ['testee exec morph.import, valid, 15 MiB payload', ['testee', 'exec', 'morph.import'], 'artifact.json', () => validArtifact(inputText()), 0, /^\{"value":\["0x/],
+  ['testee exec morph.encode, valid, 15 MiB input', ['testee', 'exec', 'morph.encode'], 'request.json', () => validEncodeRequest(inputText()), 0, /^\{"bundle":"MORPH-CONTEXT\/1 /],
+  ['validate morph-bundle, valid, 15 MiB payload', ['validate', 'morph-bundle'], 'bundle.txt', () => validBundle(inputText()), 0, /^valid morph-bundle: /],
+  ['testee exec morph.decode, valid, 15 MiB payload', ['testee', 'exec', 'morph.decode'], 'bundle.txt', () => validBundle(inputText()), 0, /^\{"value":\["0x/],
+  ...(['metadata', 'schema'] as const).flatMap((section): Array<[string, readonly string[], string, () => string, number, RegExp]> => [
+    [`validate morph-bundle, ${section} of 15 MiB of {}`, ['validate', 'morph-bundle'], `${section}-empty.txt`, () => bundleWith(section, EMPTY_OBJECTS()), 1, /^code: LIMIT_EXCEEDED$/],
+    [`testee exec morph.decode, ${section} of 15 MiB of {}`, ['testee', 'exec', 'morph.decode'], `${section}-empty.txt`, () => bundleWith(section, EMPTY_OBJECTS()), 1, /^code: LIMIT_EXCEEDED$/],
+  ]),
+  ['validate morph-bundle, schema of 249,999 {} (valid)', ['validate', 'morph-bundle'], 'schema-249999.txt', emptyObjectsSchemaBundle, 0, /^valid morph-bundle: /],
+  ['testee exec morph.decode, schema of 249,999 {} (valid)', ['testee', 'exec', 'morph.decode'], 'schema-249999.txt', emptyObjectsSchemaBundle, 0, /^\{"value":\[\]\}$/],
+];
+
+const linux = existsSync('/proc/self/status');
+
+describe.runIf(linux)('MORPH validators and testee exec on valid inputs near the bound and on sections of empty objects, under 200 MB peak RSS', () => {
+  for (const [label, args, name, make, status, first] of CASES) {
+    for (const pipe of [false, true]) {
+      it(`${label}, ${pipe ? 'through a pipe' : 'from a regular file'}`, async () => {
+        const r = await runCli(args, fileOf(name, make), pipe, label);
+        expect([r.status, r.firstLine]).toEqual([status, expect.stringMatching(first)]);
+        expect(r.peakKb).toBeGreaterThan(0);
+        expect(r.peakKb).toBeLessThan(LIMIT_KB);
+      }, 120_000);
+    }
+  }
+});

@@ -3,7 +3,7 @@
  * with MORPH's number rules on both sides (MORPH-TOON-1, R-M18), member order kept or the codec
  * inapplicable (R-M17), a real round trip in `supports`, and byte identity on decode (R-M14).
  */
-import { decode as toonDecode, encode as toonEncode, type Delimiter } from '@toon-format/toon';
+import { decode as toonDecode, encode as toonEncode, encodeLines as toonEncodeLines, type Delimiter } from '@toon-format/toon';
 import type { ToonLayout } from '../../generated/morph/layout-toon.schema.ts';
 import { fail, ok, type Profile, type Result } from '../../shared/errors.ts';
 import type { SameUnion } from '../../shared/same-union.ts';
@@ -57,6 +57,30 @@ function runEncode(value: unknown, delimiter: string): string | undefined {
     return toonEncode(value, { delimiter: delimiter as Delimiter, indentSize: TOON_INDENT_SIZE });
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * True when the official encoding of `value` with `delimiter` is exactly `payload`, compared line by
+ * line as the encoder yields them (its `encode` is these lines joined by LF), so the re-encoding is
+ * never held whole beside the payload. A throw of the encoder is a mismatch, as runEncode's undefined is.
+ */
+function isOfficialEncoding(value: unknown, delimiter: string, payload: string): boolean {
+  try {
+    let at = 0;
+    let first = true;
+    for (const line of toonEncodeLines(value, { delimiter: delimiter as Delimiter, indentSize: TOON_INDENT_SIZE })) {
+      if (!first) {
+        if (payload.charCodeAt(at) !== 0x0a) return false;
+        at++;
+      }
+      first = false;
+      if (!payload.startsWith(line, at)) return false;
+      at += line.length;
+    }
+    return at === payload.length;
+  } catch {
+    return false;
   }
 }
 
@@ -144,7 +168,7 @@ function decode(payload: string, layoutMetadata: JsonValue, context: DecodeConte
     if (!numbers.ok) return numbers;
   }
   // MORPH-TOON-3: re-encoding with the declared options must give the payload byte for byte.
-  if (runEncode(decoded.value, meta.value.get('delimiter') as string) !== payload) {
+  if (!isOfficialEncoding(decoded.value, meta.value.get('delimiter') as string, payload)) {
     return fail(morphError(MORPH_CODES.TOON_NOT_CANONICAL, RULES.TOON_CANONICAL, 'payload is not the canonical official encoding of its value', {}));
   }
   if (!ir.ok) return fail(morphError(MORPH_CODES.TOON_DECODE_FAILED, RULES.TOON_ROUND_TRIP, 'decoded value is outside the IR', ir.error.location));

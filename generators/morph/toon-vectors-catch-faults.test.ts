@@ -131,6 +131,7 @@ const FAULTS: Fault[] = [
       const source = new WeakMap<object, string>();
       const decode = actual.decode as (payload: string, options: unknown) => unknown;
       const encode = actual.encode as (value: unknown, options: unknown) => string;
+      const encodeLines = actual.encodeLines as (value: unknown, options: unknown) => Iterable<string>;
       return {
         decode: (payload: string, options: unknown) => {
           const v = decode(payload, options);
@@ -138,6 +139,9 @@ const FAULTS: Fault[] = [
           return v;
         },
         encode: (value: unknown, options: unknown) => (typeof value === 'object' && value !== null && source.has(value) ? source.get(value)! : encode(value, options)),
+        // The codec compares the re-encoding line by line (encode is these lines joined by LF).
+        encodeLines: (value: unknown, options: unknown) =>
+          typeof value === 'object' && value !== null && source.has(value) ? source.get(value)!.split('\n') : encodeLines(value, options),
       };
     },
     caughtBy: [DEC('negative-zero-respelled'), DEC('integer-name-after-other')],

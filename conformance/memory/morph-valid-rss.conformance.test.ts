@@ -4,12 +4,11 @@
  * `morph.decode` and `morph.import` on valid inputs of 15 MiB, and `validate morph-bundle` and `testee
  * exec morph.decode` on a METADATA or SCHEMA section of empty objects (15 MiB of them, refused at
  * R-M2's value limit, and exactly 249,999, read) stay under 200 MB peak RSS, each read from a regular
- * file and through a pipe. `testee exec` writes its observation (up to 16 MiB) to a file here: written
- * to a pipe, the runner's stdout queues the whole of it in memory until the op returns (25-35 MB more,
- * src/runner; not what the op itself holds).
+ * file and through a pipe. Output goes to a pipe, as certify reads it: `testee exec` makes its stdout
+ * blocking, so an observation of up to 16 MiB is never queued in memory behind a slower reader.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,7 +33,7 @@ interface Run {
 }
 
 /**
- * Runs `formcert <args…> <input>` with stdout to a file and reports its peak RSS (rss-preload.cjs at
+ * Runs `formcert <args…> <input>` with stdout to a pipe and reports its peak RSS (rss-preload.cjs at
  * exit). With `pipe`, the input is a named pipe a `cat` of the file writes, as `… | formcert … /dev/stdin`.
  */
 function runCli(args: readonly string[], path: string, pipe: boolean, label: string): Promise<Run> {
@@ -47,21 +46,23 @@ function runCli(args: readonly string[], path: string, pipe: boolean, label: str
     // The writer's errors (a pipe closed by the reader once it has its verdict) are expected.
     feeder = spawn('sh', ['-c', `cat '${path}' > '${input}' 2>/dev/null`], { stdio: 'ignore' });
   }
-  const outPath = join(dir, `out-${n}`);
-  const out = openSync(outPath, 'w');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--require', PRELOAD, CLI, ...args, input], { stdio: ['ignore', out, 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--require', PRELOAD, CLI, ...args, input], { stdio: ['ignore', 'pipe', 'ignore', 'pipe'] });
     let peak = '';
+    let head = '';
+    let outputBytes = 0;
+    child.stdout!.on('data', (d: Buffer) => {
+      outputBytes += d.length;
+      if (head.length < 200) head += d.toString('latin1', 0, Math.min(d.length, 200));
+    });
     child.stdio[3]!.on('data', (d: Buffer) => (peak += d.toString()));
     child.on('error', reject);
     child.on('close', (status) => {
-      closeSync(out);
       feeder?.kill('SIGKILL');
-      const output = readFileSync(outPath, 'utf8');
-      rmSync(outPath);
+      const output = Buffer.from(head, 'latin1').toString('utf8');
       const peakKb = Number(peak);
       if (process.env['FORMCERT_RSS_LOG']) process.stderr.write(`rss ${label} (${pipe ? 'pipe' : 'file'}): ${Math.round(peakKb / 1024)} MiB\n`);
-      resolve({ status, firstLine: output.slice(0, output.indexOf('\n') >>> 0).slice(0, 200), outputBytes: output.length, peakKb });
+      resolve({ status, firstLine: output.slice(0, output.indexOf('\n') >>> 0).slice(0, 200), outputBytes, peakKb });
     });
   });
 }

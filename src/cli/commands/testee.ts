@@ -11,6 +11,17 @@ function parseProfile(name: string): Profile | undefined {
   return undefined;
 }
 
+/**
+ * Makes writes to stdout wait for the reader. Node writes to a pipe asynchronously and queues what the
+ * reader has not taken yet, so an observation of up to 16 MiB would sit in memory, whole, beside the
+ * op's own data until the op returns (issue 11 item 8: tens of MB of peak RSS). A file or terminal is
+ * written synchronously already; a handle without setBlocking is left as it is.
+ */
+function makeStdoutBlocking(): void {
+  const handle = (process.stdout as unknown as { _handle?: { setBlocking?: (blocking: boolean) => number } })._handle;
+  handle?.setBlocking?.(true);
+}
+
 export function register(program: Command, setExit: SetExit): void {
   const testee = program
     .command('testee')
@@ -24,6 +35,7 @@ export function register(program: Command, setExit: SetExit): void {
     .action(async (op: string, file: string, opts: { profile: string }) => {
       const profile = parseProfile(opts.profile);
       if (!profile) return setExit(EXIT.USAGE);
+      makeStdoutBlocking();
       setExit(await execReferenceOp(op, file, process.stdout, process.stderr, profile));
     });
   testee

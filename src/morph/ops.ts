@@ -15,7 +15,6 @@ import { semanticDigest } from './digest/semantic-digest.ts';
 import { irFromJsonText } from './ir/ir-from-json-text.ts';
 import { LIMITS, MORPH_CODES, RULES } from './constants.ts';
 import { morphError } from './refusal.ts';
-import { keepYoungGenerationSmall } from './young-generation.ts';
 
 function answer<T>(result: Result<T>, observe: (value: T) => Array<[string, JsonValue]>): OpOutcome {
   return result.ok ? { accept: true, observation: new Map(observe(result.value)) } : { accept: false, error: result.error };
@@ -37,28 +36,19 @@ function boundOf(maxBytes: number, requirement: string, what: string): InputBoun
 }
 
 /** morph.c14n: JSON text → `{"digest": <morph-c14n/1 SHA-256>}`. */
-export const c14nOp: OpHandler = Object.assign((input: Uint8Array, options?: OpOptions) => {
-  keepYoungGenerationSmall();
-  return answer(irFromJsonText(input, options?.profile), (ir) => [['digest', semanticDigest(ir)]]);
-}, {
+export const c14nOp: OpHandler = Object.assign((input: Uint8Array, options?: OpOptions) => answer(irFromJsonText(input, options?.profile), (ir) => [['digest', semanticDigest(ir)]]), {
   // R-M2: at most 16 MiB of input.
   inputBound: boundOf(LIMITS.MAX_BYTES, RULES.LIMITS, 'input'),
 });
 
 /** morph.decode: a MORPH-CONTEXT/1 bundle → `{"value": <decoded JSON>}`. */
-export const decodeOp: OpHandler = Object.assign((input: Uint8Array, options?: OpOptions) => {
-  keepYoungGenerationSmall();
-  return answer(decodeBundle(input, options?.profile), (d) => [['value', d.ir]]);
-}, {
+export const decodeOp: OpHandler = Object.assign((input: Uint8Array, options?: OpOptions) => answer(decodeBundle(input, options?.profile), (d) => [['value', d.ir]]), {
   // MORPH-CTX-5: a bundle is at most 16 MiB.
   inputBound: boundOf(BUNDLE.MAX_BYTES, CONTEXT_RULES.BUNDLE_SIZE, 'bundle'),
 });
 
 /** morph.import: a morph-artifact/1 file → `{"value": <decoded JSON>}`. */
-export const importOp: OpHandler = Object.assign((input: Uint8Array, options?: OpOptions) => {
-  keepYoungGenerationSmall();
-  return answer(importArtifact(input, options?.profile), (a) => [['value', a.ir]]);
-}, {
+export const importOp: OpHandler = Object.assign((input: Uint8Array, options?: OpOptions) => answer(importArtifact(input, options?.profile), (a) => [['value', a.ir]]), {
   // MORPH-ART-1: an artifact is at most 64 MiB.
   inputBound: boundOf(MAX_ARTIFACT_BYTES, CONTEXT_RULES.ARTIFACT_JSON, 'artifact'),
 });
@@ -66,13 +56,7 @@ export const importOp: OpHandler = Object.assign((input: Uint8Array, options?: O
 const encodeBound = boundOf(ENCODE_REQUEST_MAX_BYTES, CONTEXT_RULES.ENCODE_REQUEST, 'request');
 
 /** morph.encode: `{"input", "plan", "guide"}` → `{"bundle": <MORPH-CONTEXT/1 text>}`. */
-export const encodeOp: OpHandler = Object.assign(
-  (input: Uint8Array, options?: OpOptions) => {
-    keepYoungGenerationSmall();
-    return encode(input, options?.profile ?? 'strict');
-  },
-  { inputBound: encodeBound },
-);
+export const encodeOp: OpHandler = Object.assign((input: Uint8Array, options?: OpOptions) => encode(input, options?.profile ?? 'strict'), { inputBound: encodeBound });
 
 function encode(input: Uint8Array, profile: Profile): OpOutcome {
   // MORPH-ENC-1: a request over 64 MiB is refused before it is parsed.

@@ -17,7 +17,6 @@ import { decodeBundle, readBundleText } from './bundle/decode-bundle.ts';
 import { MORPH_CODES } from './constants.ts';
 import { measureIr } from './ir/measure-ir.ts';
 import { morphError } from './refusal.ts';
-import { keepYoungGenerationSmall } from './young-generation.ts';
 
 /**
  * Reads a file, pipe or device of at most `limit` bytes; a longer input is refused with the bound's
@@ -40,7 +39,6 @@ async function readBundleFileText(path: string) {
 
 /** Validates a MORPH-CONTEXT/1 bundle file. */
 export const validateBundleFile: FileValidator = async (path, { profile }) => {
-  keepYoungGenerationSmall();
   const text = await readBundleFileText(path);
   if (!text.ok) return text;
   const decoded = decodeBundle(text.value, profile);
@@ -66,7 +64,6 @@ function shown(v: JsonValue | undefined): string {
 
 /** Validates a morph-artifact/1 file. */
 export const validateArtifactFile: FileValidator = async (path, { profile }) => {
-  keepYoungGenerationSmall();
   let bytes: Result<Buffer> | undefined = await readBoundedInput(path, MAX_ARTIFACT_BYTES, CONTEXT_RULES.ARTIFACT_JSON);
   if (!bytes.ok) return bytes;
   const parsed = parseArtifactJson(bytes.value, profile);

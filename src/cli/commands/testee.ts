@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { Profile } from '../../shared/errors.ts';
 import { EXIT, type SetExit } from '../../shared/exit-codes.ts';
+import { keepYoungGenerationSmall } from '../young-generation.ts';
 import { EXEC_INTERNAL_ERROR, execReferenceOp, OracleLoadError, serveReference } from '../../runner/reference-testee.ts';
 
 /** The profile named on the command line, or undefined (after saying why) when it is neither. */
@@ -35,6 +36,8 @@ export function register(program: Command, setExit: SetExit): void {
     .action(async (op: string, file: string, opts: { profile: string }) => {
       const profile = parseProfile(opts.profile);
       if (!profile) return setExit(EXIT.USAGE);
+      // A MORPH op builds its whole tree from up to 16 MiB of text (journal and codegraph stream).
+      if (op.startsWith('morph.')) keepYoungGenerationSmall();
       makeStdoutBlocking();
       setExit(await execReferenceOp(op, file, process.stdout, process.stderr, profile));
     });

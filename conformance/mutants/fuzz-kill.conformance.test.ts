@@ -7,8 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { CLEAN_READERS } from './clean-readers.ts';
 import { fuzzMutant, loadMutants } from './run-mutants.ts';
 
-/** Share of mutants fuzzing alone must catch (measured: see KILL-RATE.md). */
-const MIN_FUZZ_KILL_RATE = 0.65;
+/**
+ * Share of mutants fuzzing alone must catch. Measured 109/129 = 84.5% on 2026-12-06 (golden/ of 1,677
+ * vectors, which seed the corpus, so the figure moves a little as vectors are added); the guard sits a
+ * few mutants below that, so a fuzzer that stops reaching a whole class of faults fails it.
+ */
+const MIN_FUZZ_KILL_RATE = 0.8;
 
 describe('fuzzing alone against the mutants', () => {
   for (const reader of CLEAN_READERS) {

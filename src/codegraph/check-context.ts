@@ -40,7 +40,9 @@ export interface LineGap {
   length: number;
   readonly items?: number;
   /** Of an object's first members dropped (strict profile): their names, for R-S1's duplicate check. */
-  readonly names?: Set<string>;
+  readonly names?: Set<string> | undefined;
+  /** Of an object's first members dropped: how many (JSON-LIMIT-1 counts them among the open members). */
+  readonly members?: number;
   /**
    * Of a long member name's dropped middle (`at` is inside its body): the SHA-256 fed every code unit of
    * the name up to the gap's end, and how many of them the buffer still holds before `at`.

@@ -7,7 +7,7 @@ import type { CodegraphEof } from '../generated/codegraph/eof.schema.ts';
 import type { CodegraphFile } from '../generated/codegraph/f.schema.ts';
 import type { CodegraphHeader } from '../generated/codegraph/header.schema.ts';
 import type { CodegraphEdge } from '../generated/codegraph/x.schema.ts';
-import { JSON_CODES } from '../shared/json/constants.ts';
+import { JSON_CODES, JSON_READER_LIMITS } from '../shared/json/constants.ts';
 import type { SameUnion } from '../shared/same-union.ts';
 import { refusalFor, type RefusalRule } from '../shared/refusals.ts';
 
@@ -154,6 +154,24 @@ export const COMPARED_STRING_MEMBERS: ReadonlySet<string> = new Set(['t', 's', '
 
 /** Body bytes (as written, escapes included) a string of {@link COMPARED_STRING_MEMBERS} has at most. */
 export const COMPARED_STRING_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Limits of formcert's codegraph reader on one line's JSON (JSON-LIMIT-1, spec/codegraph "Reading"):
+ * the shared ones (depth, members of the open objects, number lexemes the checks read) and the values
+ * it builds. Past any of them the line is refused with LIMIT_EXCEEDED where the limit is passed.
+ */
+export const READER_LIMITS = {
+  ...JSON_READER_LIMITS,
+  /**
+   * Items of built arrays plus members of built nested objects in one line (the values under the
+   * members the checks read: index lists, anchors, Literals, metrics). A real record holds tens of
+   * them; the largest are a Literal array (an array initializer, which Java's 64 KiB of bytecode per
+   * method keeps to some ten thousand items) and a list of parameters or type parameters (255 at most
+   * in Java). 2^18 is far past these; each built value costs up to some 200 bytes (a Literal is a Map),
+   * so one line builds at most some 50 MiB (2^20 gave 283-297 MiB on a line of 25 million Literals).
+   */
+  MAX_BUILT_VALUES: 1 << 18,
+} as const;
 
 /** UTF-16 code units of a string value a refusal quotes at most (a longer one is quoted in part, and the message says so). */
 export const QUOTED_UNITS = 64;

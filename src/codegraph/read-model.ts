@@ -78,6 +78,7 @@ export class ModelReader {
       limitedMembers: COMPARED_STRING_MEMBERS,
       maxLimitedStringBytes: COMPARED_STRING_MAX_BYTES,
       keptCharactersOf,
+      readerLimits: true,
     });
     this.scanner.cutLongNames = observer === undefined;
     this.splitter = new LineSplitter(this.ctx, (buf, start, end, hasLF) => this.readLine(buf, start, end, hasLF));
@@ -187,7 +188,7 @@ export class ModelReader {
       else this.gaps.push({ at: tail, length: tailBytes });
       return tail;
     }
-    if (itemBytes >= stringBytes) return this.dropItems(buf, filled, scanner.skippedItemsFrom, scanner.skippedItemsTo, scanner.skippedObject ? undefined : scanner.skippedItemsIndex, scanner.skippedNames);
+    if (itemBytes >= stringBytes) return this.dropItems(buf, filled, scanner.skippedItemsFrom, scanner.skippedItemsTo, scanner.skippedObject ? undefined : scanner.skippedItemsIndex, scanner.skippedNames, scanner.skippedItemsIndex);
     // A member name's representative digests all its code units: what is dropped goes to its digest first.
     if (last && last.at === body) {
       last.length += stringBytes;
@@ -206,28 +207,31 @@ export class ModelReader {
 
   /**
    * Drops `buf[from, to)`, the whole items (and their commas) an array no check reads has passed, from
-   * its first item to its current one (item `index`), or an object's members (with `names`, strict, the
-   * names of those members): the gaps inside join the new one at `from`, the gaps after it move with
+   * its first item to its current one (item `index`), or an object's `memberCount` members (with `names`,
+   * strict, the names of those members): the gaps inside join the new one at `from`, the gaps after it move with
    * the bytes. Gives the bytes left.
    */
-  private dropItems(buf: Buffer, filled: number, from: number, to: number, index: number | undefined, names: string[] | undefined): number {
+  private dropItems(buf: Buffer, filled: number, from: number, to: number, index: number | undefined, names: string[] | undefined, memberCount: number): number {
     const dropped = to - from;
     buf.copy(buf, from, to, filled);
     const gaps: LineGap[] = [];
     let length = dropped;
     // An object cut before keeps the names of its members dropped then (they are in no buffer now).
     let kept: Set<string> | undefined;
+    // And the count of them (JSON-LIMIT-1 counts the members of the open objects, dropped ones too).
+    let members = index === undefined ? memberCount : 0;
     for (const g of this.gaps) {
       if (g.at < from || g.at >= to) continue;
       length += g.length;
       if (g.at === from && g.names !== undefined) kept = g.names;
+      if (g.at === from && g.members !== undefined && index === undefined) members += g.members;
     }
     if (names !== undefined) {
       kept ??= new Set();
       for (const name of names) kept.add(name);
     }
     for (const g of this.gaps) if (g.at < from) gaps.push(g);
-    gaps.push(index !== undefined ? { at: from, length, items: index } : kept !== undefined ? { at: from, length, names: kept } : { at: from, length });
+    gaps.push(index !== undefined ? { at: from, length, items: index } : { at: from, length, names: kept, members });
     for (const g of this.gaps) if (g.at >= to) gaps.push({ ...g, at: g.at - dropped });
     this.gaps = gaps;
     return filled - dropped;

@@ -27,7 +27,7 @@ import {
   TokenScan,
 } from '../shared/json/scan-tokens.ts';
 import { JsonNumber } from '../shared/json/value.ts';
-import { BYTE, codeInfo, type JsonLayerCode, LINEAR_SCAN_MAX } from './constants.ts';
+import { BYTE, codeInfo, type JsonLayerCode, LINEAR_SCAN_MAX, READER_LIMITS } from './constants.ts';
 
 /**
  * A built value. Canonical unsigned integers of at most 15 digits are JS numbers (exact, and the
@@ -110,7 +110,18 @@ export interface ScanOptions {
    * array, undefined at the top level. All of every string when undefined.
    */
   readonly keptCharactersOf?: (member: string, key: string | undefined) => number;
+  /**
+   * Apply the reader's limits (READER_LIMITS, JSON-LIMIT-1): depth, members of the open objects, values
+   * built, and lexemes of built numbers. The record reader sets it; a bare scan of JSON text does not.
+   */
+  readonly readerLimits?: boolean;
 }
+
+/** Refusal messages of the reader limits (JSON-LIMIT-1). */
+const DEPTH_MESSAGE = `more than ${READER_LIMITS.MAX_DEPTH} containers open at this one (this reader's limit, JSON-LIMIT-1 and R-S2a)`;
+const OPEN_MEMBERS_MESSAGE = `more than ${READER_LIMITS.MAX_OPEN_MEMBERS} members in the objects open at this member (this reader's limit, JSON-LIMIT-1)`;
+const BUILT_VALUES_MESSAGE = `more than ${READER_LIMITS.MAX_BUILT_VALUES} values in the arrays and objects the checks read in this line (this reader's limit, JSON-LIMIT-1)`;
+const NUMBER_LEXEME_MESSAGE = `a number the checks read is longer than ${READER_LIMITS.MAX_NUMBER_LEXEME_BYTES} bytes (this reader's limit, JSON-LIMIT-1)`;
 
 /**
  * A member name of more than this many UTF-16 code units is held, compared and quoted (in a message or
@@ -160,6 +171,8 @@ interface Frame {
   prevNamesAtItem: number;
   /** Of an object whose first members a long line's gap dropped (strict): their names. */
   readonly droppedNames: ReadonlySet<string> | undefined;
+  /** Of an object: members read so far, those a long line's gap dropped included (READER_LIMITS.MAX_OPEN_MEMBERS). */
+  members: number;
 }
 
 /** The gaps of a long line the scanner needs: where the first items of an array no check reads were dropped, and how many. */
@@ -167,7 +180,9 @@ export interface DroppedItems {
   readonly at: number;
   readonly items?: number;
   /** Of an object no check reads (strict profile): the names of the members dropped (R-S1 duplicates). */
-  readonly names?: Set<string>;
+  readonly names?: Set<string> | undefined;
+  /** Of an object no check reads: how many members were dropped (READER_LIMITS.MAX_OPEN_MEMBERS counts them). */
+  readonly members?: number;
   /** Of a long member name's dropped middle: the digest of the name so far, and the code units it kept before the gap. */
   readonly hash?: Hash;
   readonly keptUnits?: number;
@@ -196,6 +211,17 @@ export class LineScanner {
   /** The top-level member being scanned (its pointer is built only when something fails). */
   private member: string | undefined;
   private readonly maxLimitedBytes: number;
+  // The reader limits (JSON-LIMIT-1); infinite when the options do not ask for them.
+  private readonly maxDepth: number;
+  private readonly maxOpenMembers: number;
+  private readonly maxBuiltValues: number;
+  private readonly maxNumberBytes: number;
+  /** Containers open around the scanner's stack: 1 inside a record's object, 0 for a line that is not one. */
+  private depthBase = 0;
+  /** Members of the objects open now (the record's own included), dropped ones included. */
+  private openMembers = 0;
+  /** Items and members added to built containers in this line so far. */
+  private builtValues = 0;
   /**
    * When the last scan failed inside a string it was not building, because the range ended (a prefix
    * of a long line): where that string's body starts and the offset up to which the body is known
@@ -250,6 +276,11 @@ export class LineScanner {
 
   constructor(private readonly options: ScanOptions) {
     this.maxLimitedBytes = options.maxLimitedStringBytes ?? Number.POSITIVE_INFINITY;
+    const limits = options.readerLimits === true;
+    this.maxDepth = limits ? READER_LIMITS.MAX_DEPTH : Number.POSITIVE_INFINITY;
+    this.maxOpenMembers = limits ? READER_LIMITS.MAX_OPEN_MEMBERS : Number.POSITIVE_INFINITY;
+    this.maxBuiltValues = limits ? READER_LIMITS.MAX_BUILT_VALUES : Number.POSITIVE_INFINITY;
+    this.maxNumberBytes = limits ? READER_LIMITS.MAX_NUMBER_LEXEME_BYTES : Number.POSITIVE_INFINITY;
   }
 
   /**
@@ -278,6 +309,8 @@ export class LineScanner {
     out.count = 0;
     this.stack.length = 0;
     this.member = undefined;
+    this.openMembers = 0;
+    this.builtValues = 0;
     const r = this.scanMembers(buf, start, end, out, wanted);
     if (r !== FAILED) return r ? SCANNED_RECORD : SCANNED_OTHER;
     if (this.tokens.truncated) this.noteSkippedItems(end);
@@ -289,10 +322,12 @@ export class LineScanner {
   private scanMembers(buf: Buffer, start: number, end: number, out: ScannedMembers, wanted: ReadonlySet<string> | undefined): boolean | typeof FAILED {
     this.pos = skipWhitespace(buf, start, end);
     if (this.pos >= end || buf[this.pos] !== BYTE.LEFT_BRACE) {
+      this.depthBase = 0;
       this.building = false;
       if (this.scanValue() === FAILED) return FAILED;
       return this.expectEnd() ? false : FAILED;
     }
+    this.depthBase = 1;
     this.pos = skipWhitespace(buf, this.pos + 1, end);
     if (buf[this.pos] === BYTE.RIGHT_BRACE && this.pos < end) {
       this.pos++;
@@ -307,6 +342,8 @@ export class LineScanner {
       this.member = undefined;
       if (this.pos >= end || buf[this.pos] !== BYTE.QUOTE) return this.fail('expected a member name');
       const nameAt = this.pos;
+      // JSON-LIMIT-1: the members of the open objects (the record's own first) are bounded.
+      if (++this.openMembers > this.maxOpenMembers) return this.limitFault(nameAt, OPEN_MEMBERS_MESSAGE);
       const name = this.scanName();
       if (name === FAILED) return FAILED;
       // Duplicates: an interned name is one bit of two masks; any other is compared with every earlier
@@ -417,6 +454,7 @@ export class LineScanner {
         if (c === (top.isObject ? BYTE.RIGHT_BRACE : BYTE.RIGHT_BRACKET)) {
           this.pos++;
           stack.pop();
+          if (top.isObject) this.openMembers -= top.members;
           value = top.container ?? null;
           continue;
         }
@@ -428,10 +466,15 @@ export class LineScanner {
   private scanValueStart(): Lite | typeof OPENED | typeof FAILED {
     const { buf, end } = this;
     if (this.pos >= end) return this.fail('expected a value');
+    // JSON-LIMIT-1: an item or member of a built container is one more value built in this line.
+    const top = this.stack[this.stack.length - 1];
+    if (top !== undefined && top.container !== undefined && ++this.builtValues > this.maxBuiltValues) return this.limitFault(this.pos, BUILT_VALUES_MESSAGE);
     const c = buf[this.pos]!;
     if (c === BYTE.QUOTE) return this.scanString(this.building);
     if (c === BYTE.LEFT_BRACE || c === BYTE.LEFT_BRACKET) {
       const isObject = c === BYTE.LEFT_BRACE;
+      // JSON-LIMIT-1 / R-S2a: at most maxDepth containers open at once (an empty one opens too).
+      if (this.depthBase + this.stack.length + 1 > this.maxDepth) return this.limitFault(this.pos, DEPTH_MESSAGE);
       this.pos = skipWhitespace(buf, this.pos + 1, end);
       const close = isObject ? BYTE.RIGHT_BRACE : BYTE.RIGHT_BRACKET;
       if (this.pos < end && buf[this.pos] === close) {
@@ -452,7 +495,10 @@ export class LineScanner {
         namesAtItem: 0,
         prevNamesAtItem: 0,
         droppedNames: this.itemGaps.length > 0 && !this.building && isObject ? this.droppedNamesAt(this.pos) : undefined,
+        // The members a long line's gap dropped from this object still count as read (JSON-LIMIT-1).
+        members: this.itemGaps.length > 0 && !this.building && isObject ? this.droppedMembersAt(this.pos) : 0,
       };
+      this.openMembers += frame.members;
       this.stack.push(frame);
       if (isObject && !this.scanMemberName(frame)) return FAILED;
       return OPENED;
@@ -468,6 +514,9 @@ export class LineScanner {
   private scanMemberName(frame: Frame): boolean {
     if (this.pos >= this.end || this.buf[this.pos] !== BYTE.QUOTE) return this.fail('expected a member name') !== FAILED;
     const at = this.pos;
+    // JSON-LIMIT-1: the members of the open objects are bounded (their names are kept for R-S1).
+    frame.members++;
+    if (++this.openMembers > this.maxOpenMembers) return this.limitFault(at, OPEN_MEMBERS_MESSAGE) !== FAILED;
     const name = this.scanName();
     if (name === FAILED) return false;
     const names = frame.names!;
@@ -499,6 +548,12 @@ export class LineScanner {
   private droppedNamesAt(at: number): ReadonlySet<string> | undefined {
     for (const g of this.itemGaps) if (g.at === at && g.names !== undefined) return g.names;
     return undefined;
+  }
+
+  /** How many first members a gap dropped from the object whose first member is now at `at` (0 when none). */
+  private droppedMembersAt(at: number): number {
+    for (const g of this.itemGaps) if (g.at === at && g.members !== undefined) return g.members;
+    return 0;
   }
 
   /** How many first items a gap dropped from the array whose first item is now at `at` (0 when none). */
@@ -602,13 +657,15 @@ export class LineScanner {
       }
       // No digit, a leading zero, a long lexeme, a fraction or an exponent: not this shape.
       if (i === start || i - start > 15 || (c >= BYTE.ZERO && c <= BYTE.NINE) || c === BYTE.DOT || c === BYTE.LOWER_E || c === BYTE.UPPER_E) return undefined;
-      out.push(v);
+      // Past the limit of built values the general path reads (and refuses) the same bytes.
+      if (this.builtValues + out.push(v) > this.maxBuiltValues) return undefined;
       if (c === BYTE.COMMA) {
         i++;
         continue;
       }
       if (c !== BYTE.RIGHT_BRACKET) return undefined;
       this.pos = i + 1;
+      this.builtValues += out.length;
       return out;
     }
   }
@@ -679,6 +736,9 @@ export class LineScanner {
     const { buf, tokens } = this;
     const start = this.pos;
     const after = scanNumber(buf, start, this.end, tokens);
+    // JSON-LIMIT-1: a number the checks read is held whole, so its lexeme is bounded. Decided at its
+    // first byte past the limit, whatever follows (a valid prefix that long makes a lexeme that long).
+    if (this.building && (after === TOKEN_FAILED ? tokens.faultAt : after) - start > this.maxNumberBytes) return this.limitFault(start + this.maxNumberBytes, NUMBER_LEXEME_MESSAGE);
     if (after === TOKEN_FAILED) return this.tokenFault();
     this.pos = after;
     if (!this.building) {
@@ -711,6 +771,12 @@ export class LineScanner {
     if (this.member !== undefined) tokens.push(escapePointerToken(this.member));
     for (const frame of this.stack) tokens.push(frame.isObject ? escapePointerToken(frame.key) : String(frame.index));
     return tokens.length === 1 ? '' : tokens.join('/');
+  }
+
+  /** A reader limit passed at `at` (JSON-LIMIT-1): decided by the bytes read, whatever follows. */
+  private limitFault(at: number, message: string): typeof FAILED {
+    this.tokens.truncated = false;
+    return this.fault(JSON_CODES.LIMIT_EXCEEDED, at, message);
   }
 
   /** Fills the fault registers from the toolkit's (a token that did not scan). */

@@ -2,6 +2,7 @@
 import type { JournalEntry, JournalLink, JournalMetadata } from '../generated/journal/entry.schema.ts';
 import type { JournalGroupFrame } from '../generated/journal/group-frame.schema.ts';
 import type { JournalHeader } from '../generated/journal/header.schema.ts';
+import { JSON_READER_LIMITS } from '../shared/json/constants.ts';
 import type { SameUnion } from '../shared/same-union.ts';
 
 /** Format versions (R-J2). */
@@ -40,18 +41,18 @@ export const READER_LIMITS = {
    * held whole; a longer lexeme is LIMIT_EXCEEDED under core. Under strict, R-S2 refuses it first
    * (INVALID_INTEGER) from its length alone: past 20 bytes no lexeme is a 64-bit integer.
    */
-  MAX_CORE_INTEGER_LEXEME_BYTES: 1024,
+  MAX_CORE_INTEGER_LEXEME_BYTES: JSON_READER_LIMITS.MAX_NUMBER_LEXEME_BYTES,
   /**
    * Members of the objects open at once in one line (begun, not yet ended), repeats included. R-S1's
    * duplicate check compares every member name with the earlier names of its object, so a reader
    * keeps something of each name of every open object; this bounds what it keeps on any input.
    */
-  MAX_OPEN_MEMBERS: 1 << 19,
+  MAX_OPEN_MEMBERS: JSON_READER_LIMITS.MAX_OPEN_MEMBERS,
   /**
    * Containers open at once in one line (the line's own object is depth 1). R-S2a lets a reader refuse
    * past 128 levels; this reader keeps bookkeeping for every open container, so it bounds them.
    */
-  MAX_DEPTH: 10_000,
+  MAX_DEPTH: JSON_READER_LIMITS.MAX_DEPTH,
 } as const;
 
 /**

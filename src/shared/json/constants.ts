@@ -52,3 +52,24 @@ export const JSON_RULES = {
   LIMITS: 'JSON-LIMIT-1',
   CANONICAL: 'R-S4',
 } as const;
+
+/**
+ * Limits of formcert's streaming readers, not of any format (JSON-LIMIT-1 lets a reader set them; the
+ * journal's and codegraph's README say how each applies them). Past any of them a line is refused
+ * with LIMIT_EXCEEDED. One table, so that both readers refuse at the same sizes.
+ */
+export const JSON_READER_LIMITS = {
+  /**
+   * Containers open at once in one line (the line's own value is depth 1). R-S2a lets a reader refuse
+   * past 128 levels; these readers keep bookkeeping for every open container, so they bound them.
+   */
+  MAX_DEPTH: 10_000,
+  /**
+   * Members of the objects open at once in one line (begun, not yet ended), repeats included. R-S1's
+   * duplicate check compares every member name with the earlier names of its object, so a reader that
+   * checks it must keep those names; this bounds how many.
+   */
+  MAX_OPEN_MEMBERS: 1 << 19,
+  /** Bytes of a number lexeme a reader holds to read its value (a longer one cannot be held as read). */
+  MAX_NUMBER_LEXEME_BYTES: 1024,
+} as const;

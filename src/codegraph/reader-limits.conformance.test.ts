@@ -1,0 +1,38 @@
+/**
+ * The two codegraph reader limits whose lines take seconds to build and read (about half a million
+ * members or built values, whole and in chunks, in both profiles): at the limit read as without it, one
+ * past LIMIT_EXCEEDED at the member or value that passes it (see reader-limits.test.ts for the others).
+ */
+import { describe, expect, it } from 'vitest';
+import { READER_LIMITS } from './constants.ts';
+import { model, offsetOf, PROFILES, verdict } from './reader-limits.test-helpers.ts';
+
+/** The record's own members open around `extra`'s: t, i, k, tr, s, m, extra. */
+const ENTITY_MEMBERS = 7;
+
+describe('the codegraph reader limits on half a million members or values, whole and in chunks', () => {
+  it(`open members: ${READER_LIMITS.MAX_OPEN_MEMBERS} read (the record's own included), one more refused at its name`, () => {
+    const members = (n: number) => Array.from({ length: n }, (_, j) => `"${j}":0`).join(',');
+    const object = (n: number) => model('', `,"m":0,"extra":{${members(n)}}`);
+    for (const profile of PROFILES) {
+      expect(verdict(object(READER_LIMITS.MAX_OPEN_MEMBERS - ENTITY_MEMBERS), profile)).toBe('accept');
+      const past = object(READER_LIMITS.MAX_OPEN_MEMBERS - ENTITY_MEMBERS + 1);
+      const last = READER_LIMITS.MAX_OPEN_MEMBERS - ENTITY_MEMBERS;
+      expect(verdict(past, profile)).toStrictEqual(['LIMIT_EXCEEDED', offsetOf(past, `,"${last}":`, 1, 1)]);
+    }
+  }, 60_000);
+
+  it(`built values: ${READER_LIMITS.MAX_BUILT_VALUES} read in one line, one more refused at its first byte`, () => {
+    // tr's 0, then a Literal array whose first item is an empty array Literal, then m null Literals:
+    // 6 + 2m values (tr's item; k and items; the first item, its k and items; each other item and its k).
+    const items = (m: number) => model('0', `,"m":0,"value":{"k":"array","items":[{"k":"array","items":[]}${',{"k":"null"}'.repeat(m)}]}`);
+    const n = (READER_LIMITS.MAX_BUILT_VALUES - 6) / 2;
+    for (const profile of PROFILES) {
+      // 6 + 2n = MAX_BUILT_VALUES; one more item is one value too many, refused at its brace.
+      // 64 KiB chunks: a line the reader builds is held whole, and each chunk rescans it.
+      expect(verdict(items(n), profile, 1 << 16)).toBe('accept');
+      const past = items(n + 1);
+      expect(verdict(past, profile, 1 << 16)).toStrictEqual(['LIMIT_EXCEEDED', offsetOf(past, '{"k":"null"}', n + 1)]);
+    }
+  }, 60_000);
+});

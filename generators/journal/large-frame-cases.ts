@@ -30,14 +30,24 @@ function stringOfSize(bytes: number): string {
   return `"${'a'.repeat(bytes - 2)}"`;
 }
 
+/** The journal.append input that appends a group of the two entries given (as JSON texts) to a v3 journal without entries. */
+function appendToEmpty(entries: readonly string[]): string {
+  return `{"journal":"${Buffer.from(HEADER).toString('base64')}","group":[${entries.join(',')}]}`;
+}
+
 /** The frame-bound and payload-budget cases, expectations from R-J6. */
 export function largeFrameCases(): CaseSpec[] {
   const budget = 4 * MIB;
   const read = { op: 'journal.read', profile: 'core', requirements: ['R-J6'] } as const;
+  const append = { op: 'journal.append', profile: 'core', requirements: ['R-J6', 'JRN-OP-1'] } as const;
   return [
     { ...read, name: 'frame-exactly-8-mib', input: oneGroup('1', '2', 8 * MIB - frameLineBytes(oneGroup('1', '2'))), expect: { verdict: 'accept' }, note: 'a group frame line of exactly 8 MiB (LF excluded) is within the bound' },
     { ...read, name: 'frame-over-8-mib', input: oneGroup('1', '2', 8 * MIB), expect: { verdict: 'reject', code: 'FRAME_TOO_LARGE' }, note: 'insignificant spaces count toward the 8 MiB physical bound of a group frame line' },
     { ...read, name: 'budget-counts-transaction', input: oneGroup(stringOfSize(budget - 4), '"abc"'), expect: { verdict: 'reject', code: 'PAYLOAD_BUDGET_EXCEEDED' }, note: 'the transaction payload counts toward the 4 MiB budget: 4,194,300 + 5 bytes is one byte over' },
+    // Found by mutation testing of write-journal.ts: the writer's own frame-size check and its payload
+    // lengths (prepareGroup's VALUE_ACCESS.length) were reached by no vector.
+    { ...append, name: 'append-frame-over-8-mib', input: appendToEmpty([entry(1, 'Transaction', '1').replace('"big.transaction"', `"${'t'.repeat(8 * MIB)}"`)]), expect: { verdict: 'reject', code: 'FRAME_TOO_LARGE' }, note: 'no rule bounds an id, but the frame line the group would become is over 8 MiB: refused before anything is written' },
+    { ...append, name: 'append-payload-budget-exceeded', input: appendToEmpty([entry(1, 'Transaction', stringOfSize(budget - 4)), entry(2, 'Record', '"abc"')]), expect: { verdict: 'reject', code: 'PAYLOAD_BUDGET_EXCEEDED' }, note: 'the 4 MiB payload budget applies to a new group: 4,194,300 + 5 bytes is one byte over' },
     { ...read, name: 'budget-exactly-4-mib', input: oneGroup(stringOfSize(budget - 5), '"abc"'), expect: { verdict: 'accept' }, note: 'payloads summing to exactly 4,194,304 bytes are within the budget' },
   ];
 }

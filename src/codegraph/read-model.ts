@@ -79,6 +79,7 @@ export class ModelReader {
       maxLimitedStringBytes: COMPARED_STRING_MAX_BYTES,
       keptCharactersOf,
       readerLimits: true,
+      checkedMembers: READ_MEMBERS,
     });
     this.scanner.cutLongNames = observer === undefined;
     this.splitter = new LineSplitter(this.ctx, (buf, start, end, hasLF) => this.readLine(buf, start, end, hasLF));

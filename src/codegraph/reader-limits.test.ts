@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { READER_LIMITS } from './constants.ts';
+import { readModelBytes } from './read-model.ts';
 import { model, offsetOf, PROFILES, verdict } from './reader-limits.test-helpers.ts';
 
 describe('the codegraph reader limits (JSON-LIMIT-1), whole and in chunks', () => {
@@ -29,6 +30,9 @@ describe('the codegraph reader limits (JSON-LIMIT-1), whole and in chunks', () =
     const past = index(READER_LIMITS.MAX_NUMBER_LEXEME_BYTES + 1);
     for (const profile of PROFILES) expect(verdict(past, profile)).toStrictEqual(['LIMIT_EXCEEDED', offsetOf(past, '"m":', 1, 4 + READER_LIMITS.MAX_NUMBER_LEXEME_BYTES)]);
     // A number no check reads is not held: any length passes.
-    for (const profile of PROFILES) expect(verdict(model('', `,"m":0,"extra":1${'0'.repeat(5000)}`), profile)).toBe('accept');
+    const unread = model('', `,"m":0,"extra":1${'0'.repeat(5000)}`);
+    for (const profile of PROFILES) expect(verdict(unread, profile)).toBe('accept');
+    // Nor when an observation builds it (codegraph.read): the limit follows the checks, not the builder.
+    for (const profile of PROFILES) expect(readModelBytes(unread, profile, () => {}).ok).toBe(true);
   });
 });

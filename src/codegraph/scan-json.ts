@@ -115,6 +115,12 @@ export interface ScanOptions {
    * built, and lexemes of built numbers. The record reader sets it; a bare scan of JSON text does not.
    */
   readonly readerLimits?: boolean;
+  /**
+   * The top-level members the checks read (READ_MEMBERS): the limits on values built and on number
+   * lexemes apply to what is built under these only, so that building more for an observation (every
+   * member) refuses nothing the validator accepts. All members when undefined.
+   */
+  readonly checkedMembers?: ReadonlySet<string>;
 }
 
 /** Refusal messages of the reader limits (JSON-LIMIT-1). */
@@ -220,8 +226,10 @@ export class LineScanner {
   private depthBase = 0;
   /** Members of the objects open now (the record's own included), dropped ones included. */
   private openMembers = 0;
-  /** Items and members added to built containers in this line so far. */
+  /** Items and members added to built containers in this line so far (under checked members). */
   private builtValues = 0;
+  /** Whether the top-level member being scanned is one the checks read (see ScanOptions.checkedMembers). */
+  private checked = false;
   /**
    * When the last scan failed inside a string it was not building, because the range ended (a prefix
    * of a long line): where that string's body starts and the offset up to which the body is known
@@ -324,6 +332,7 @@ export class LineScanner {
     if (this.pos >= end || buf[this.pos] !== BYTE.LEFT_BRACE) {
       this.depthBase = 0;
       this.building = false;
+      this.checked = false;
       if (this.scanValue() === FAILED) return FAILED;
       return this.expectEnd() ? false : FAILED;
     }
@@ -390,6 +399,7 @@ export class LineScanner {
       const build = wanted === undefined || (this.nameId >= 0 ? wantedIds![this.nameId] === 1 : wanted.has(name));
       const valueAt = this.pos;
       this.building = build;
+      this.checked = build && (this.options.checkedMembers === undefined || this.options.checkedMembers.has(name));
       this.member = name;
       // Most members are a string, a number or a short array of indices: read those directly, without
       // the general value loop and its stack (any other shape, or a fault, takes the general path).
@@ -468,7 +478,7 @@ export class LineScanner {
     if (this.pos >= end) return this.fail('expected a value');
     // JSON-LIMIT-1: an item or member of a built container is one more value built in this line.
     const top = this.stack[this.stack.length - 1];
-    if (top !== undefined && top.container !== undefined && ++this.builtValues > this.maxBuiltValues) return this.limitFault(this.pos, BUILT_VALUES_MESSAGE);
+    if (top !== undefined && top.container !== undefined && this.checked && ++this.builtValues > this.maxBuiltValues) return this.limitFault(this.pos, BUILT_VALUES_MESSAGE);
     const c = buf[this.pos]!;
     if (c === BYTE.QUOTE) return this.scanString(this.building);
     if (c === BYTE.LEFT_BRACE || c === BYTE.LEFT_BRACKET) {
@@ -658,14 +668,14 @@ export class LineScanner {
       // No digit, a leading zero, a long lexeme, a fraction or an exponent: not this shape.
       if (i === start || i - start > 15 || (c >= BYTE.ZERO && c <= BYTE.NINE) || c === BYTE.DOT || c === BYTE.LOWER_E || c === BYTE.UPPER_E) return undefined;
       // Past the limit of built values the general path reads (and refuses) the same bytes.
-      if (this.builtValues + out.push(v) > this.maxBuiltValues) return undefined;
+      if (this.checked && this.builtValues + out.push(v) > this.maxBuiltValues) return undefined;
       if (c === BYTE.COMMA) {
         i++;
         continue;
       }
       if (c !== BYTE.RIGHT_BRACKET) return undefined;
       this.pos = i + 1;
-      this.builtValues += out.length;
+      if (this.checked) this.builtValues += out.length;
       return out;
     }
   }
@@ -738,7 +748,7 @@ export class LineScanner {
     const after = scanNumber(buf, start, this.end, tokens);
     // JSON-LIMIT-1: a number the checks read is held whole, so its lexeme is bounded. Decided at its
     // first byte past the limit, whatever follows (a valid prefix that long makes a lexeme that long).
-    if (this.building && (after === TOKEN_FAILED ? tokens.faultAt : after) - start > this.maxNumberBytes) return this.limitFault(start + this.maxNumberBytes, NUMBER_LEXEME_MESSAGE);
+    if (this.checked && (after === TOKEN_FAILED ? tokens.faultAt : after) - start > this.maxNumberBytes) return this.limitFault(start + this.maxNumberBytes, NUMBER_LEXEME_MESSAGE);
     if (after === TOKEN_FAILED) return this.tokenFault();
     this.pos = after;
     if (!this.building) {

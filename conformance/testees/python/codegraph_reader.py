@@ -38,6 +38,16 @@ ENTITY_CORE = ("t", "i", "k", "tr", "m", "s")
 EDGE_MEMBERS = {"t", "k", "f", "o", "p", "anchor", "sourceFile", "arguments"}
 EDGE_REQUIRED = ("t", "k", "f", "o", "p", "anchor")
 SECTIONS = {"header": 0, "f": 1, "e": 2, "x": 3, "eof": 4}
+# The reader's limits on what the checks read (JSON-LIMIT-1, spec/codegraph "Reading"): the members whose
+# values the checks read, at most MAX_BUILT_VALUES items and members inside them per line, and number
+# lexemes of at most MAX_NUMBER_LEXEME_BYTES there. Past either, the line is LIMIT_EXCEEDED.
+READ_MEMBERS = {
+    "t", "i", "k", "tr", "m", "s", "d", "f", "o", "p", "anchor", "path", "sourceFile", "arguments",
+    "schemaVersion", "lang", "extractor", "root", "dict", "counts",
+    "parent", "metrics", "definedIn", "typeParameters", "declaredType", "value", "parameters", "localVariables",
+}
+MAX_BUILT_VALUES = 1 << 18
+MAX_NUMBER_LEXEME_BYTES = 1024
 LITERAL_MEMBERS = {
     "null": (), "boolean": ("value",), "number": ("value",), "string": ("value",),
     "enum": ("type", "name"), "class": ("type",), "array": ("items",), "annotation": ("type", "arguments"),
@@ -68,6 +78,33 @@ def read_codegraph(data):
         raise Refused(exc.code, str(exc)) from None
 
 
+def _check_read_limits(record, line):
+    """JSON-LIMIT-1: the values under the members the checks read, in line order, against the limits.
+
+    Every item of an array and member of an object there counts one value as it starts; a number there
+    may have at most MAX_NUMBER_LEXEME_BYTES bytes (ASCII: one byte per character). The first limit
+    passed in line order refuses the line.
+    """
+    built = 0
+    for name, value in record.items():
+        if name not in READ_MEMBERS:
+            continue
+        stack = [(value, False)]
+        while stack:
+            item, counted = stack.pop()
+            if counted:
+                built += 1
+                if built > MAX_BUILT_VALUES:
+                    raise Refused("LIMIT_EXCEEDED", "more than %d values the checks read in one line" % MAX_BUILT_VALUES, line)
+            if isinstance(item, Num):
+                if len(item.lexeme) > MAX_NUMBER_LEXEME_BYTES:
+                    raise Refused("LIMIT_EXCEEDED", "a number the checks read is longer than %d bytes" % MAX_NUMBER_LEXEME_BYTES, line)
+            elif isinstance(item, dict):
+                stack.extend((member, True) for member in reversed(list(item.values())))
+            elif isinstance(item, list):
+                stack.extend((member, True) for member in reversed(item))
+
+
 def _unsigned(value, line, what):
     """R-C9 / R-S2: an unsigned integer by lexeme (`1.0` and `1e0` are refused)."""
     if isinstance(value, Num):
@@ -88,6 +125,8 @@ def _unsigned(value, line, what):
 
 
 def _integer_by_value(lexeme):
+    if UNSIGNED.match(lexeme):
+        return True  # an integer lexeme past 2^64 - 1 (a double would overflow past some 309 digits)
     try:
         number = float(lexeme)
     except ValueError:
@@ -190,6 +229,7 @@ class _Reader:
             raise Refused(exc.code, str(exc), line) from None
         if not isinstance(record, dict):
             raise Refused("RECORD_TYPE_UNKNOWN", "a record must be a JSON object", line)
+        _check_read_limits(record, line)
         return record
 
     def _record(self, record, line):

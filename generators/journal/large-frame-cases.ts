@@ -35,6 +35,16 @@ function appendToEmpty(entries: readonly string[]): string {
   return `{"journal":"${Buffer.from(HEADER).toString('base64')}","group":[${entries.join(',')}]}`;
 }
 
+/** A transaction entry (payload 1) with the id given, as JSON text in canonical member order. */
+function transactionWithId(id: string): string {
+  return entry(1, 'Transaction', '1').replace('"big.transaction"', `"${id}"`);
+}
+
+/** Bytes of the canonical frame line (LF excluded) the writer makes of a group of that one transaction (ASCII id). */
+function appendedFrameBytes(id: string): number {
+  return `{"group":1,"first":1,"frontier":1,"entries":[${transactionWithId(id)}]}`.length;
+}
+
 /** The frame-bound and payload-budget cases, expectations from R-J6. */
 export function largeFrameCases(): CaseSpec[] {
   const budget = 4 * MIB;
@@ -46,7 +56,8 @@ export function largeFrameCases(): CaseSpec[] {
     { ...read, name: 'budget-counts-transaction', input: oneGroup(stringOfSize(budget - 4), '"abc"'), expect: { verdict: 'reject', code: 'PAYLOAD_BUDGET_EXCEEDED' }, note: 'the transaction payload counts toward the 4 MiB budget: 4,194,300 + 5 bytes is one byte over' },
     // Found by mutation testing of write-journal.ts: the writer's own frame-size check and its payload
     // lengths (prepareGroup's VALUE_ACCESS.length) were reached by no vector.
-    { ...append, name: 'append-frame-over-8-mib', input: appendToEmpty([entry(1, 'Transaction', '1').replace('"big.transaction"', `"${'t'.repeat(8 * MIB)}"`)]), expect: { verdict: 'reject', code: 'FRAME_TOO_LARGE' }, note: 'no rule bounds an id, but the frame line the group would become is over 8 MiB: refused before anything is written' },
+    { ...append, name: 'append-frame-over-8-mib', input: appendToEmpty([transactionWithId('t'.repeat(8 * MIB))]), expect: { verdict: 'reject', code: 'FRAME_TOO_LARGE' }, note: 'no rule bounds an id, but the frame line the group would become is over 8 MiB: refused before anything is written' },
+    { ...append, name: 'append-frame-exactly-8-mib', input: appendToEmpty([transactionWithId('t'.repeat(8 * MIB - appendedFrameBytes('')))]), expect: { verdict: 'accept' }, note: 'the frame line the group becomes is exactly 8 MiB (LF excluded): within the bound, written' },
     { ...append, name: 'append-payload-budget-exceeded', input: appendToEmpty([entry(1, 'Transaction', stringOfSize(budget - 4)), entry(2, 'Record', '"abc"')]), expect: { verdict: 'reject', code: 'PAYLOAD_BUDGET_EXCEEDED' }, note: 'the 4 MiB payload budget applies to a new group: 4,194,300 + 5 bytes is one byte over' },
     { ...read, name: 'budget-exactly-4-mib', input: oneGroup(stringOfSize(budget - 5), '"abc"'), expect: { verdict: 'accept' }, note: 'payloads summing to exactly 4,194,304 bytes are within the budget' },
   ];

@@ -274,6 +274,9 @@ function recipes(): Recipe[] {
     append('append-system-fact', 'core', ['R-J7'], appendInput(H3, makeGroup(1, [{ id: 'harmos:sidecar/host/x', payload: [n(9)] }])), accept, 'a system fact rides with typed records'),
     append('append-record-witness', 'core', ['R-J6'], appendInput(H3, makeGroup(1, [{ atUs: 9 }])), reject('RECORD_METADATA_MISMATCH'), 'records share the commit time'),
     append('append-entry-unknown-member', 'core', ['R-J5'], appendInput(H3, renderJson(makeGroup(1, 0)).replace('"kind"', '"extra":1,"kind"')), reject('UNKNOWN_MEMBER'), 'closed member sets apply to input entries'),
+    // Found by mutation testing of write-journal.ts: the frame bounds prepareGroup takes from an entry whose
+    // position it cannot read (left to the entry check to name) were reached by no vector.
+    append('append-position-not-integer', 'core', ['R-J4', 'JRN-OP-1'], appendInput(H3, renderJson(makeGroup(1, 0)).replace('"position":1,', '"position":"1",')), reject('WRONG_TYPE'), 'an input entry whose position is a string is refused by the entry check, as a stored one is'),
     append('append-input-not-object', 'core', ['JRN-OP-1'], '[]', reject('INVALID_OP_INPUT'), 'the input is an object'),
     append('append-input-missing-group', 'core', ['JRN-OP-1'], `{"journal":"${Buffer.from(H3).toString('base64')}"}`, reject('INVALID_OP_INPUT'), 'group is required'),
     append('append-input-extra-member', 'core', ['JRN-OP-1'], appendInput(H3, makeGroup(1, 0)).replace('{"journal"', '{"dryRun":true,"journal"'), reject('INVALID_OP_INPUT'), 'the input has exactly two members'),

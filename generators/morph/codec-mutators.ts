@@ -61,6 +61,10 @@ export const CODEC_MUTATORS: readonly CodecMutator[] = [
   native({ name: 'layout-unknown-member', requirement: RULES.SHARED_LAYOUT, code: MORPH_CODES.LAYOUT_UNKNOWN_MEMBER, profile: 'core', mutate: (s) => withMeta(s, (m) => m.set('comment', 'x')) }),
   native({ name: 'layout-ir-version-2', requirement: RULES.SHARED_LAYOUT, code: MORPH_CODES.LAYOUT_INVALID_VALUE, profile: 'core', mutate: (s) => withMeta(s, (m) => m.set('irVersion', 'morph-ir/2')) }),
   native({ name: 'layout-digest-uppercase', requirement: RULES.SHARED_LAYOUT, code: MORPH_CODES.LAYOUT_INVALID_VALUE, profile: 'core', mutate: (s) => withMeta(s, (m) => m.set('semanticDigest', (m.get('semanticDigest') as string).toUpperCase().replace(/^[0-9]*/, 'A'))) }),
+  // Found by mutation testing of semantic-digest.ts: isDigestHex's anchors were pinned by no vector (a digest
+  // with one more digit, or one before it, passed the shape check and was refused as a mismatch instead).
+  { name: 'layout-digest-65-digits', requirement: RULES.SHARED_LAYOUT, code: MORPH_CODES.LAYOUT_INVALID_VALUE, profile: 'core', codecs: ['json-compact@1'], mutate: (s) => withMeta(s, (m) => m.set('semanticDigest', `${m.get('semanticDigest') as string}0`)) },
+  { name: 'layout-digest-leading-digit', requirement: RULES.SHARED_LAYOUT, code: MORPH_CODES.LAYOUT_INVALID_VALUE, profile: 'core', codecs: ['json-compact@1'], mutate: (s) => withMeta(s, (m) => m.set('semanticDigest', `0${m.get('semanticDigest') as string}`)) },
   native({ name: 'layout-not-object', requirement: RULES.SHARED_LAYOUT, code: MORPH_CODES.LAYOUT_NOT_OBJECT, profile: 'core', mutate: (s) => ({ payload: s.payload, layoutMetadata: [...s.layoutMetadata.keys()] as unknown as JsonObject }) }),
   { name: 'toon-layout-not-object', requirement: RULES.TOON_LAYOUT, code: MORPH_CODES.LAYOUT_NOT_OBJECT, profile: 'core', codecs: TOON, mutate: (s) => ({ payload: s.payload, layoutMetadata: null as unknown as JsonObject }) },
   { name: 'layout-input-kind-js-value', requirement: RULES.IDENTITY, code: MORPH_CODES.INPUT_KIND_MISMATCH, profile: 'core', codecs: ALL, mutate: (s) => withMeta(s, (m) => m.set('inputKind', 'js-value')) },

@@ -193,6 +193,10 @@ function recipes(): Recipe[] {
     read('header-not-object', 'core', ['JRN-HDR-1'], '[3,0,0]\n', reject('NOT_AN_OBJECT'), 'the header is an object'),
     read('header-generation-string', 'core', ['JRN-HDR-1', 'R-S2'], header(3, '"0"', 0), reject('WRONG_TYPE'), 'generation is an unsigned integer'),
     read('header-generation-fraction', 'strict', ['JRN-HDR-1', 'R-S2'], header(3, '0.0', 0), reject('INVALID_INTEGER'), '0.0 is not an integer lexeme'),
+    // Found by mutation testing of read-integers.ts: an integer lexeme past the reader's 1,024-byte limit is
+    // still R-S2's INVALID_INTEGER under strict (core alone answers LIMIT_EXCEEDED); no vector had one.
+    read('header-origin-1025-digits', 'strict', ['JRN-HDR-1', 'R-S2'], header(3, 0, '1'.repeat(1025)), reject('INVALID_INTEGER'), 'an unsigned lexeme of 1,025 digits is past 64 bits; past the reader limit too, strict still refuses it by R-S2'),
+    read('metadata-at-us-1025-digits', 'strict', ['JRN-MD-1', 'R-S2'], H3 + E(1, { atUs: '-' + '1'.repeat(1024) }), reject('INVALID_INTEGER'), 'a signed lexeme of 1,025 bytes is outside i64; past the reader limit too, strict still refuses it by R-S2'),
     read('header-origin-over-64-bits', 'strict', ['JRN-HDR-1', 'R-S2'], header(3, 0, '18446744073709551616'), reject('INVALID_INTEGER'), 'unsigned integers fit in 64 bits'),
     read('header-big-generation', 'core', ['JRN-HDR-1', 'R-S2'], header(3, U64, 0), accept, 'generation up to 2^64-1'),
     // JRN-LINE-1

@@ -3,8 +3,8 @@
  * exit, or read from /proc while it still runs when the run is stopped after `killAfterMs` (an
  * endless input). FORMCERT_RSS_LOG=1 prints each figure (for the README's table).
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const CLI = join(import.meta.dirname, '../../bin/formcert.mjs');
@@ -46,4 +46,24 @@ export function runCliWithPeakRss(args: readonly string[], label: string, killAf
       resolve({ status, stdout, peakKb });
     });
   });
+}
+
+/**
+ * Runs `formcert <args…> <input>` where the input is what the shell command `shell` writes: into a
+ * regular file in `dir` first, or through a fifo there (then no file ever holds it).
+ */
+export async function runCliOnShellOutput(args: readonly string[], shell: string, label: string, via: 'file' | 'pipe', dir: string): Promise<Run> {
+  const path = join(dir, `${via}-${label.replace(/\W+/g, '-')}`);
+  if (via === 'file') {
+    spawnSync('sh', ['-c', `(${shell}) > ${path}`]);
+    const r = await runCliWithPeakRss([...args, path], `${label} (file)`);
+    rmSync(path);
+    return r;
+  }
+  spawnSync('mkfifo', [path]);
+  const feeder = spawn('sh', ['-c', `(${shell}) > ${path} 2>/dev/null`], { stdio: 'ignore' });
+  const r = await runCliWithPeakRss([...args, path], `${label} (pipe)`);
+  feeder.kill('SIGKILL');
+  rmSync(path, { force: true });
+  return r;
 }

@@ -7,12 +7,11 @@
  * code of the whole line, under LIMIT_KB (200 MiB), measured in a child. The reader drops the middle
  * of such a string instead of holding the line.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LIMIT_KB, runCliWithPeakRss, type Run } from '../../conformance/memory/run-with-peak-rss.ts';
+import { LIMIT_KB, runCliOnShellOutput, type Run } from '../../conformance/memory/run-with-peak-rss.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'formcert-cg-long-name-rss-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -45,22 +44,8 @@ const EDGE_NAME = script(
 /** Two members of an unread object named by the same 150 MB body, the second through an escape (strict: R-S1 duplicate). */
 const REPEATED_NAME = script([`${header('')}\n{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a","extra":{"q`, `q":1,"\\u0071`, `q":2}}\n${eof(0, 1, 0)}\n`], BODY_BYTES / 2);
 
-/** Runs `formcert <args…> <input>` on the model the shell writes, into a regular file or a fifo (no file holds it then). */
-async function run(args: readonly string[], shell: string, label: string, via: 'file' | 'pipe'): Promise<Run> {
-  const path = join(dir, `${via}-${label.replace(/\W+/g, '-')}`);
-  if (via === 'file') {
-    spawnSync('sh', ['-c', `(${shell}) > ${path}`]);
-    const r = await runCliWithPeakRss([...args, path], `${label} (file)`);
-    rmSync(path);
-    return r;
-  }
-  spawnSync('mkfifo', [path]);
-  const feeder = spawn('sh', ['-c', `(${shell}) > ${path} 2>/dev/null`], { stdio: 'ignore' });
-  const r = await runCliWithPeakRss([...args, path], `${label} (pipe)`);
-  feeder.kill('SIGKILL');
-  rmSync(path, { force: true });
-  return r;
-}
+/** Runs `formcert <args…> <input>` on the model the shell writes, into a regular file or a fifo. */
+const run = (args: readonly string[], shell: string, label: string, via: 'file' | 'pipe'): Promise<Run> => runCliOnShellOutput(args, shell, label, via, dir);
 
 /** Exit status and first stdout line; a refusal's first line is its code, an acceptance's `valid …`, a skipped observation's the reason. */
 function verdictOf(r: Run): [number | null, string] {

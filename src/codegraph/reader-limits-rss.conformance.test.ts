@@ -7,12 +7,11 @@
  * each from a regular file and through a pipe and refuse it with LIMIT_EXCEEDED under LIMIT_KB (200
  * MiB), measured in a child.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LIMIT_KB, runCliWithPeakRss, type Run } from '../../conformance/memory/run-with-peak-rss.ts';
+import { LIMIT_KB, runCliOnShellOutput, type Run } from '../../conformance/memory/run-with-peak-rss.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'formcert-cg-reader-limits-rss-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -59,22 +58,8 @@ const CASES_SHELL = {
   metrics: script(`${header('"TMetrics"')}\n${ENTITY},"tr":[0],"metrics":{`, distinctMembers, `"z":0}}\n${eof}\n`),
 };
 
-/** Runs `formcert <args…> <input>` on the model the shell writes, into a regular file or a fifo (no file holds it then). */
-async function run(args: readonly string[], shell: string, label: string, via: 'file' | 'pipe'): Promise<Run> {
-  const path = join(dir, `${via}-${label.replace(/\W+/g, '-')}`);
-  if (via === 'file') {
-    spawnSync('sh', ['-c', `(${shell}) > ${path}`]);
-    const r = await runCliWithPeakRss([...args, path], `${label} (file)`);
-    rmSync(path);
-    return r;
-  }
-  spawnSync('mkfifo', [path]);
-  const feeder = spawn('sh', ['-c', `(${shell}) > ${path} 2>/dev/null`], { stdio: 'ignore' });
-  const r = await runCliWithPeakRss([...args, path], `${label} (pipe)`);
-  feeder.kill('SIGKILL');
-  rmSync(path, { force: true });
-  return r;
-}
+/** Runs `formcert <args…> <input>` on the model the shell writes, into a regular file or a fifo. */
+const run = (args: readonly string[], shell: string, label: string, via: 'file' | 'pipe'): Promise<Run> => runCliOnShellOutput(args, shell, label, via, dir);
 
 /** Exit status and first stdout line (a refusal's first line is its code). */
 function verdictOf(r: Run): [number | null, string] {

@@ -5,7 +5,8 @@ import { renderJson } from '../../generators/journal/journal-builders.ts';
 import { jsonNumber, type JsonValue } from '../shared/json/value.ts';
 import type { OpOutcome } from '../shared/ops.ts';
 import { CODES } from './constants.ts';
-import { decodeBase64Strict, ops } from './ops.ts';
+import { ops } from './ops.ts';
+import { decodeCanonicalBase64 } from '../shared/base64.ts';
 import { encodeGroupFrame } from './write-journal.ts';
 import { assertProperty } from '../../test-support/assert-property.ts';
 
@@ -49,8 +50,8 @@ describe('journal ops', () => {
   });
 
   it('decodes only canonical padded base64', () => {
-    expect(decodeBase64Strict('YQ==')).toEqual(new Uint8Array([0x61]));
-    for (const bad of ['YQ', 'YR==', 'Y Q==', 'YQ==\n', '-_8=']) expect(decodeBase64Strict(bad), bad).toBeUndefined();
+    expect(decodeCanonicalBase64('YQ==')).toEqual(new Uint8Array([0x61]));
+    for (const bad of ['YQ', 'YR==', 'Y Q==', 'YQ==\n', '-_8=']) expect(decodeCanonicalBase64(bad), bad).toBeUndefined();
   });
 
   it('journal.track-key answers {"key"} and refuses non-label input', async () => {

@@ -1,4 +1,5 @@
 /** The journal ops of spec/protocol: journal.read, journal.append, journal.track-key. */
+import { decodeCanonicalBase64 } from '../shared/base64.ts';
 import type { FormatError, Profile, Result } from '../shared/errors.ts';
 import type { JsonValue } from '../shared/json/value.ts';
 import type { InputBound, OpHandler, OpName, OpOptions, OpOutcome, ReadChunk } from '../shared/ops.ts';
@@ -20,14 +21,6 @@ function parseInput(input: Uint8Array, profile: Profile): { ok: true; value: Jso
   return r.ok ? r : { ok: false, outcome: reject(r.error) };
 }
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
-/** Strict base64 (RFC 4648 §4, padded, no whitespace, canonical final bits), or undefined. */
-export function decodeBase64Strict(text: string): Uint8Array | undefined {
-  if (!BASE64.test(text)) return undefined;
-  const bytes = Buffer.from(text, 'base64');
-  return bytes.toString('base64') === text ? new Uint8Array(bytes) : undefined;
-}
 
 function inputError(message: string, pointer: string, member?: string): OpOutcome {
   return reject(refuse(RULES.APPEND_INPUT, message, undefined, pointer, member));
@@ -80,7 +73,7 @@ const appendInput = (input: Uint8Array, options?: OpOptions): OpOutcome => {
   }
   const journal = v.get('journal');
   if (typeof journal !== 'string') return inputError('"journal" must be a base64 string', '/journal', 'journal');
-  const bytes = decodeBase64Strict(journal);
+  const bytes = decodeCanonicalBase64(journal);
   if (!bytes) return inputError('"journal" is not canonical padded base64', '/journal', 'journal');
   const group = v.get('group');
   if (!Array.isArray(group)) return inputError('"group" must be an array of entries', '/group', 'group');

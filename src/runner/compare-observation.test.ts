@@ -37,6 +37,15 @@ describe('compareObservation on huge wrong answers (issue 11 item 5)', () => {
     expect(diff[0]).toMatch(/^\/0\/0.*characters.*expected 1, got 2$/);
   });
 
+  it('diffs a wrong 12 MiB base64 answer (journal.append bytes) without throwing, naming the first differing byte', () => {
+    const expected = Buffer.alloc(9 << 20, 0x61);
+    const actual = Buffer.from(expected);
+    actual[5 << 20] = 0x62;
+    const diff = compareObservation(new Map([['bytes', expected.toString('base64')]]), new Map([['bytes', actual.toString('base64')]]));
+    expect(diff.length).toBeGreaterThan(0);
+    expect(diff.join('\n')).toContain(String(5 << 20));
+  });
+
   it('lists the first N differences and then says more were left out', () => {
     const n = 500;
     const a = json(`[${Array.from({ length: n }, (_, i) => i).join(',')}]`);

@@ -6,6 +6,7 @@
  * differing base64 members (`bytes` of journal.append, `key` of journal.track-key) are decoded and
  * compared as text lines or bytes, since two base64 strings say nothing to a reader.
  */
+import { decodeCanonicalBase64 } from '../shared/base64.ts';
 import { structuredPatch } from 'diff';
 import { jsonDiff, jsonEqual } from '../shared/json/equal.ts';
 import type { JsonValue } from '../shared/json/value.ts';
@@ -81,7 +82,6 @@ function resolvePointer(value: JsonValue, pointer: string): JsonValue | undefine
 
 /** Members whose strings are base64 of the real output (spec/protocol/schemas/observations). */
 const BASE64_MEMBERS = new Set(['bytes', 'key']);
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** For a differing base64 member: a line diff of the decoded text, or the first differing byte. */
 function base64Diff(expected: JsonValue, actual: JsonValue, pointer: string): string[] {
@@ -89,9 +89,11 @@ function base64Diff(expected: JsonValue, actual: JsonValue, pointer: string): st
   if (!BASE64_MEMBERS.has(member)) return [];
   const a = resolvePointer(expected, pointer);
   const b = resolvePointer(actual, pointer);
-  if (typeof a !== 'string' || typeof b !== 'string' || !BASE64.test(a) || !BASE64.test(b)) return [];
-  const x = Buffer.from(a, 'base64');
-  const y = Buffer.from(b, 'base64');
+  const decodedA = typeof a === 'string' ? decodeCanonicalBase64(a) : undefined;
+  const decodedB = typeof b === 'string' ? decodeCanonicalBase64(b) : undefined;
+  if (!decodedA || !decodedB) return [];
+  const x = Buffer.from(decodedA.buffer, decodedA.byteOffset, decodedA.length);
+  const y = Buffer.from(decodedB.buffer, decodedB.byteOffset, decodedB.length);
   const tx = x.toString('utf8');
   const ty = y.toString('utf8');
   const isText = (buf: Buffer, t: string) => Buffer.from(t, 'utf8').equals(buf) && t.includes('\n');

@@ -11,12 +11,6 @@ export function decodeUtf8Exactly(bytes: Uint8Array): string | undefined {
   }
 }
 
-/** Decodes canonical base64 (padding required, no whitespace), or undefined when it is not. */
-export function decodeBase64Strictly(text: string): Uint8Array | undefined {
-  const bytes = Buffer.from(text, 'base64');
-  // Buffer.from ignores stray characters; re-encoding catches anything non-canonical.
-  return bytes.toString('base64') === text ? new Uint8Array(bytes) : undefined;
-}
 
 /** The UTF-8 bytes of inline text. */
 export function encodeUtf8(text: string): Uint8Array {

@@ -12,7 +12,8 @@ import type { Profile } from '../../shared/errors.ts';
 import { caseId, type Vector, type VectorExpectation } from '../../shared/vectors.ts';
 import { GOLDEN_DIR, type FormatName, type VectorSource } from './constants.ts';
 import { findVectorFiles } from './find-vector-files.ts';
-import { decodeBase64Strictly, encodeUtf8 } from './input-encoding.ts';
+import { encodeUtf8 } from './input-encoding.ts';
+import { decodeCanonicalBase64 } from '../../shared/base64.ts';
 import { readGoldenFile } from './golden-storage.ts';
 import { REPO_ROOT } from './repo-root.ts';
 import { checkVectorFileShape } from './vector-file-schema.ts';
@@ -137,7 +138,7 @@ async function readStoredInput(input: Map<string, JsonValue>, dir: string): Prom
   const utf8 = input.get('utf8');
   if (typeof utf8 === 'string') return encodeUtf8(utf8);
   const base64 = input.get('base64');
-  if (typeof base64 === 'string') return decodeBase64Strictly(base64) ?? 'input.base64 is not canonical base64';
+  if (typeof base64 === 'string') return decodeCanonicalBase64(base64) ?? 'input.base64 is not canonical base64';
   const file = input.get('file') as string;
   try {
     return readGoldenFile(join(dir, file));

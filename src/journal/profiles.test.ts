@@ -30,6 +30,9 @@ const CORE_STILL_REFUSES: Record<string, { code: string; why: string }> = {
   // A mutated transaction inside a group breaks the group rules, which are core.
   'mutated-position-zero-1': { code: 'POSITION_GAP', why: 'position 0 on a transaction leaves its record out of sequence (R-J4)' },
   'mutated-position-zero-2': { code: 'FRAME_BOUNDS', why: 'position 0 on a transaction no longer matches the frame\'s first (R-J6)' },
+  // Core reads an integer at any size, but this reader holds at most 1,024 bytes of one (spec/journal, Reader limits).
+  'header-origin-1025-digits': { code: 'LIMIT_EXCEEDED', why: 'a 1,025-digit origin passes the core integer-lexeme reader limit (JSON-LIMIT-1)' },
+  'metadata-at-us-1025-digits': { code: 'LIMIT_EXCEEDED', why: 'a 1,025-digit at_us passes the core integer-lexeme reader limit (JSON-LIMIT-1)' },
 };
 
 const cases = goldenCases();

@@ -98,8 +98,6 @@ export const RESERVED_PREFIX = 'harmos:';
 export const WORK_PREFIX = 'harmos:work/';
 export const SIDECAR_PREFIX = 'harmos:sidecar/';
 export const GUEST_PREFIX = 'harmos:guest/';
-/** Sidecar owner shape (R-J7). */
-export const SIDECAR_OWNER_PATTERN = /^[a-z][a-z0-9.-]*$/;
 
 /** Track key separator U+001F (R-J10). */
 export const TRACK_SEPARATOR = 0x1f;

@@ -2,7 +2,7 @@
  * Building MORPH refusals: a call site names the code and the rule it enforces; the profile comes from
  * the spec registries (code → rule → profile, spec/morph and spec/shared), never from the call site.
  */
-import { formatError, type ErrorLocation, type FormatError, type Profile, type Result } from '../shared/errors.ts';
+import { formatError, type ErrorLocation, type FormatError, type Profile } from '../shared/errors.ts';
 import { isEnforced, profileFor } from '../shared/refusals.ts';
 
 /** A refusal with `code` citing `requirement`, with that rule's registered profile. */
@@ -13,11 +13,6 @@ export function morphError(code: string, requirement: string, message: string, l
 /** `error` citing `requirement` instead of its own rule (a shared reader's refusal re-attributed), with that rule's profile. */
 export function citing(error: FormatError, requirement: string): FormatError {
   return { ...error, requirement, profile: profileFor('morph', error.code, requirement) };
-}
-
-/** A failed {@link Result} holding {@link morphError}. */
-export function refuse(code: string, requirement: string, message: string, location: ErrorLocation = {}): Result<never> {
-  return { ok: false, error: morphError(code, requirement, message, location) };
 }
 
 /**

@@ -723,7 +723,8 @@ export class LineScanner {
   /** The representative of the long name `text` read from `buf[start, close)`, whose middle a long line may have dropped. */
   private representName(text: string, start: number, close: number): string {
     for (const g of this.itemGaps) {
-      if (g.hash !== undefined && g.at > start && g.at < close) return representLongName(text, g.hash.copy(), text.slice(g.keptUnits));
+      // A cut may drop the body up to its closing quote: the gap then stands at `close`.
+      if (g.hash !== undefined && g.at > start && g.at <= close) return representLongName(text, g.hash.copy(), text.slice(g.keptUnits));
     }
     return representLongName(text);
   }

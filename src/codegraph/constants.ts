@@ -171,6 +171,14 @@ export const READER_LIMITS = {
    * so one line builds at most some 50 MiB (2^20 gave 283-297 MiB on a line of 25 million Literals).
    */
   MAX_BUILT_VALUES: 1 << 18,
+  /**
+   * Body bytes (as written) of the strings the checks hold whole in one line, all of them together: the
+   * strings under the members the checks read, member names and the strings read for their first
+   * characters only (see keptCharactersOf) aside. Each compared string is at most
+   * COMPARED_STRING_MAX_BYTES, but a dictionary of 2^18 of them would still be held whole (a 212 MB
+   * header line cost 591 MB before this limit, 145 MB with it); a real header's dictionaries take some kilobytes.
+   */
+  MAX_HELD_STRING_BYTES: 8 * 1024 * 1024,
 } as const;
 
 /** UTF-16 code units of a string value a refusal quotes at most (a longer one is quoted in part, and the message says so). */

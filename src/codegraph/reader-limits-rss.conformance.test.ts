@@ -3,7 +3,7 @@
  * "Reading"): a 300 MB line whose memory would follow its length unless the reader bounded what it keeps
  * — an index list the checks read (`tr`, `parameters`), the member names of an object no check reads
  * (R-S1 keeps them to find a repeat), a number read by value (an index), 150 million levels of nesting,
- * a Literal's `items` and a `metrics` object. `validate codegraph` and `testee exec codegraph.read` read
+ * a Literal's `items`, a `metrics` object and a header's dictionaries (the strings held, together). `validate codegraph` and `testee exec codegraph.read` read
  * each from a regular file and through a pipe and refuse it with LIMIT_EXCEEDED under LIMIT_KB (200
  * MiB), measured in a child.
  */
@@ -54,6 +54,8 @@ const CASES_SHELL = {
   nesting: script(`${header('')}\n${ENTITY},"tr":[],"extra":`, repeated('['), `]}\n${eof}\n`),
   /** A Literal array of 23 million null Literals. */
   items: script(`${header('"TWithValue"')}\n${ENTITY},"tr":[0],"value":{"k":"array","items":[`, repeated('{"k":"null"},'), `{"k":"null"}]}}\n${eof}\n`),
+  /** A dictionary of 375,000 entries of 798 bytes (each within its own 1 MiB bound; together past the held strings' 8 MiB). */
+  dictionary: script('{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p"],"traits":[],"edges":[', repeated(`"${'k'.repeat(798)}",`), `"access"],"provenance":["declared"]}}\n${eof}\n`),
   /** A metrics object of some 24 million distinct members. */
   metrics: script(`${header('"TMetrics"')}\n${ENTITY},"tr":[0],"metrics":{`, distinctMembers, `"z":0}}\n${eof}\n`),
 };
@@ -81,6 +83,8 @@ const CASES: { label: string; shell: string; args: string[]; via: 'file' | 'pipe
   { label: 'core nesting 300M deep', shell: CASES_SHELL.nesting, args: VALIDATE_CORE, via: 'pipe' },
   { label: 'Literal items of 23M Literals', shell: CASES_SHELL.items, args: VALIDATE, via: 'pipe' },
   { label: 'codegraph.read Literal items of 23M Literals', shell: CASES_SHELL.items, args: EXEC_READ, via: 'file' },
+  { label: 'dictionary of 375K long entries', shell: CASES_SHELL.dictionary, args: VALIDATE, via: 'file' },
+  { label: 'codegraph.read dictionary of 375K long entries', shell: CASES_SHELL.dictionary, args: EXEC_READ, via: 'pipe' },
   { label: 'metrics of 24M members', shell: CASES_SHELL.metrics, args: VALIDATE_CORE, via: 'file' },
   { label: 'metrics of 24M members', shell: CASES_SHELL.metrics, args: VALIDATE, via: 'pipe' },
 ];

@@ -1,16 +1,17 @@
 /**
- * The two codegraph reader limits whose lines take seconds to build and read (about half a million
- * members or built values, whole and in chunks, in both profiles): at the limit read as without it, one
- * past LIMIT_EXCEEDED at the member or value that passes it (see reader-limits.test.ts for the others).
+ * The three codegraph reader limits whose lines take seconds to build and read (about half a million
+ * members or built values, 8 MiB of held strings; whole and in chunks, in both profiles): at the limit
+ * read as without it, one past LIMIT_EXCEEDED at the member, value or byte that passes it (see
+ * reader-limits.test.ts for the others).
  */
 import { describe, expect, it } from 'vitest';
-import { READER_LIMITS } from './constants.ts';
+import { COMPARED_STRING_MAX_BYTES, READER_LIMITS } from './constants.ts';
 import { model, offsetOf, PROFILES, verdict } from './reader-limits.test-helpers.ts';
 
 /** The record's own members open around `extra`'s: t, i, k, tr, s, m, extra. */
 const ENTITY_MEMBERS = 7;
 
-describe('the codegraph reader limits on half a million members or values, whole and in chunks', () => {
+describe('the codegraph reader limits on half a million members or values and on 8 MiB of strings, whole and in chunks', () => {
   it(`open members: ${READER_LIMITS.MAX_OPEN_MEMBERS} read (the record's own included), one more refused at its name`, () => {
     const members = (n: number) => Array.from({ length: n }, (_, j) => `"${j}":0`).join(',');
     const object = (n: number) => model('', `,"m":0,"extra":{${members(n)}}`);
@@ -34,5 +35,28 @@ describe('the codegraph reader limits on half a million members or values, whole
       const past = items(n + 1);
       expect(verdict(past, profile, 1 << 16)).toStrictEqual(['LIMIT_EXCEEDED', offsetOf(past, '{"k":"null"}', n + 1)]);
     }
+  }, 60_000);
+  it(`strings held: ${READER_LIMITS.MAX_HELD_STRING_BYTES} bytes of them in one line read, one more refused at that byte`, () => {
+    // Held whole by the checks: `t` and `schemaVersion` (11 bytes), the dictionaries' "p", "TWithValue",
+    // "access", "declared" (25); the strings read for their start (lang, root, the extractor's) are not.
+    const base = 36;
+    const header = (extra: number) => {
+      const fill = READER_LIMITS.MAX_HELD_STRING_BYTES - base + extra;
+      const entries: string[] = [];
+      for (let left = fill; left > 0; left -= COMPARED_STRING_MAX_BYTES) entries.push(`"${'k'.repeat(Math.min(left, COMPARED_STRING_MAX_BYTES))}"`);
+      const text = `{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p",${entries.join(',')}],"traits":["TWithValue"],"edges":["access"],"provenance":["declared"]}}\n{"t":"eof","counts":{"files":0,"entities":0,"edges":0}}\n`;
+      return Buffer.from(text);
+    };
+    for (const profile of PROFILES) {
+      const at = verdict(header(0), profile, 1 << 16);
+      expect(at === 'accept' || at[0] !== 'LIMIT_EXCEEDED').toBe(true);
+      // One byte more: refused at the line's last held byte (the last of "declared"), before the dictionaries are looked at.
+      const past = header(1);
+      expect(verdict(past, profile, 1 << 16)).toStrictEqual(['LIMIT_EXCEEDED', past.indexOf('declared"]}}') + 'declared'.length - 1]);
+    }
+    // Member names and the strings read for their start are not held: a long `lang` and a long unknown name pass the budget.
+    const long = 'x'.repeat(READER_LIMITS.MAX_HELD_STRING_BYTES);
+    const unheld = Buffer.from(`{"t":"header","schemaVersion":"1.0.0","lang":"${long}","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p"],"traits":["TWithValue"],"edges":["access"],"provenance":["declared"]}}\n{"t":"eof","counts":{"files":0,"entities":0,"edges":0}}\n`);
+    for (const profile of PROFILES) expect(verdict(unheld, profile, 1 << 16)).not.toStrictEqual(expect.arrayContaining(['LIMIT_EXCEEDED']));
   }, 60_000);
 });

@@ -2,7 +2,7 @@
  * The codegraph reader's limits (JSON-LIMIT-1, spec/codegraph "Reading"): each one at its value is read
  * as without it, one past is LIMIT_EXCEEDED at the byte that passes it, and a model read in small chunks
  * (the long-line path, which drops what it has checked of a line) gives the whole input's result. The
- * two limits whose lines take seconds to build and read (members of the open objects, values built)
+ * three limits whose lines take seconds to build and read (members of the open objects, values built, strings held)
  * are in reader-limits.conformance.test.ts, with the same helpers.
  */
 import { describe, expect, it } from 'vitest';

@@ -127,6 +127,7 @@ export interface ScanOptions {
 const DEPTH_MESSAGE = `more than ${READER_LIMITS.MAX_DEPTH} containers open at this one (this reader's limit, JSON-LIMIT-1 and R-S2a)`;
 const OPEN_MEMBERS_MESSAGE = `more than ${READER_LIMITS.MAX_OPEN_MEMBERS} members in the objects open at this member (this reader's limit, JSON-LIMIT-1)`;
 const BUILT_VALUES_MESSAGE = `more than ${READER_LIMITS.MAX_BUILT_VALUES} values in the arrays and objects the checks read in this line (this reader's limit, JSON-LIMIT-1)`;
+const HELD_STRINGS_MESSAGE = `the strings the checks hold in this line pass ${READER_LIMITS.MAX_HELD_STRING_BYTES} bytes together (this reader's limit, JSON-LIMIT-1)`;
 const NUMBER_LEXEME_MESSAGE = `a number the checks read is longer than ${READER_LIMITS.MAX_NUMBER_LEXEME_BYTES} bytes (this reader's limit, JSON-LIMIT-1)`;
 
 /**
@@ -222,12 +223,15 @@ export class LineScanner {
   private readonly maxOpenMembers: number;
   private readonly maxBuiltValues: number;
   private readonly maxNumberBytes: number;
+  private readonly maxHeldStringBytes: number;
   /** Containers open around the scanner's stack: 1 inside a record's object, 0 for a line that is not one. */
   private depthBase = 0;
   /** Members of the objects open now (the record's own included), dropped ones included. */
   private openMembers = 0;
   /** Items and members added to built containers in this line so far (under checked members). */
   private builtValues = 0;
+  /** Body bytes of the strings held whole in this line so far (READER_LIMITS.MAX_HELD_STRING_BYTES). */
+  private heldStringBytes = 0;
   /** Whether the top-level member being scanned is one the checks read (see ScanOptions.checkedMembers). */
   private checked = false;
   /**
@@ -289,6 +293,7 @@ export class LineScanner {
     this.maxOpenMembers = limits ? READER_LIMITS.MAX_OPEN_MEMBERS : Number.POSITIVE_INFINITY;
     this.maxBuiltValues = limits ? READER_LIMITS.MAX_BUILT_VALUES : Number.POSITIVE_INFINITY;
     this.maxNumberBytes = limits ? READER_LIMITS.MAX_NUMBER_LEXEME_BYTES : Number.POSITIVE_INFINITY;
+    this.maxHeldStringBytes = limits ? READER_LIMITS.MAX_HELD_STRING_BYTES : Number.POSITIVE_INFINITY;
   }
 
   /**
@@ -319,6 +324,7 @@ export class LineScanner {
     this.member = undefined;
     this.openMembers = 0;
     this.builtValues = 0;
+    this.heldStringBytes = 0;
     const r = this.scanMembers(buf, start, end, out, wanted);
     if (r !== FAILED) return r ? SCANNED_RECORD : SCANNED_OTHER;
     if (this.tokens.truncated) this.noteSkippedItems(end);
@@ -688,6 +694,14 @@ export class LineScanner {
     // the member is looked at only when the line goes on past that (never on a short line).
     const capped = this.end - start > this.maxLimitedBytes + 1 && this.member !== undefined && this.options.limitedMembers?.has(this.member) === true;
     const close = scanStringBody(buf, start, capped ? start + this.maxLimitedBytes + 1 : this.end, tokens, this.options.allowLoneSurrogates);
+    // JSON-LIMIT-1: the strings the checks hold whole share one budget per line. Decided at the body's
+    // first byte past what is left of it, whatever follows (a valid body that long is held that long).
+    const held = build && !isName && this.checked && this.keptCharacters() < 0;
+    if (held) {
+      const left = this.maxHeldStringBytes - this.heldStringBytes;
+      if ((close === TOKEN_FAILED ? tokens.faultAt : close) - start > left) return this.limitFault(start + left, HELD_STRINGS_MESSAGE);
+      if (close !== TOKEN_FAILED) this.heldStringBytes += close - start;
+    }
     if (close === TOKEN_FAILED) {
       if (capped && tokens.truncated) {
         // JSON-LIMIT-1: the body goes on past the limit (bytes the line holds: decided now, whatever follows).

@@ -6,7 +6,7 @@
 import { buildArtifact } from '../../src/morph/artifact/build-artifact.ts';
 import { encodeBundle } from '../../src/morph/bundle/encode-bundle.ts';
 import { writeBundle } from '../../src/morph/bundle/frame-bundle.ts';
-import { LIMITS } from '../../src/morph/constants.ts';
+import { LIMITS, TOON_FORMAT_VERSION } from '../../src/morph/constants.ts';
 import { getGuide } from '../../src/morph/guides/index.ts';
 import { irFromJsonText } from '../../src/morph/ir/ir-from-json-text.ts';
 import type { Ir } from '../../src/morph/ir/types.ts';
@@ -48,6 +48,20 @@ function guideOf(encoding: string) {
 /** The json-compact bundle of `text`. */
 export function validBundle(text: string): string {
   const encoded = encodeBundle({ ir: irOf(text), inputKind: 'json-text', plan: JSON_COMPACT, guide: guideOf('json-compact') });
+  if (!encoded.ok) throw new Error(`fixture: ${encoded.error.code}`);
+  return encoded.value.text;
+}
+
+/**
+ * The toon bundle (comma-delimited) of a table of about 13 MiB within R-M2's value limit: 82,000
+ * records `{"id": n, "name": "<150-odd characters>"}` (249,001 values), which toon writes as one
+ * tabular array of a row per record. The official package decodes it, and the oracle rebuilds the tree
+ * from what it decoded.
+ */
+export function validToonBundle(): string {
+  const records: string[] = [];
+  for (let i = 0; i < 82_000; i++) records.push(`{"id":${i},"name":"n${i.toString(36)}${'x'.repeat(150)}"}`);
+  const encoded = encodeBundle({ ir: irOf(`[${records.join(',')}]`), inputKind: 'json-text', plan: { encoding: 'toon', formatVersion: TOON_FORMAT_VERSION, options: { delimiter: ',' } }, guide: guideOf('toon') });
   if (!encoded.ok) throw new Error(`fixture: ${encoded.error.code}`);
   return encoded.value.text;
 }

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodeBundle } from '../../src/morph/bundle/encode-bundle.ts';
 import { writeBundle } from '../../src/morph/bundle/frame-bundle.ts';
-import { emptyObjectsSchemaBundle, shortStringsText, validArtifact, validBundle, validEncodeRequest } from './morph-valid-inputs.ts';
+import { emptyObjectsSchemaBundle, shortStringsText, validArtifact, validBundle, validEncodeRequest, validToonBundle } from './morph-valid-inputs.ts';
 import { LIMIT_KB } from './run-with-peak-rss.ts';
 
 const CLI = join(import.meta.dirname, '../../bin/formcert.mjs');
@@ -100,6 +100,8 @@ const CASES: ReadonlyArray<[string, readonly string[], string, () => string, num
   ['testee exec morph.encode, valid, 15 MiB input', ['testee', 'exec', 'morph.encode'], 'request.json', () => validEncodeRequest(inputText()), 0, /^\{"bundle":"MORPH-CONTEXT\/1 /],
   ['validate morph-bundle, valid, 15 MiB payload', ['validate', 'morph-bundle'], 'bundle.txt', () => validBundle(inputText()), 0, /^valid morph-bundle: /],
   ['testee exec morph.decode, valid, 15 MiB payload', ['testee', 'exec', 'morph.decode'], 'bundle.txt', () => validBundle(inputText()), 0, /^\{"value":\["0x/],
+  ['validate morph-bundle, valid toon, 82,000 records', ['validate', 'morph-bundle'], 'toon.txt', validToonBundle, 0, /^valid morph-bundle: /],
+  ['testee exec morph.decode, valid toon, 82,000 records', ['testee', 'exec', 'morph.decode'], 'toon.txt', validToonBundle, 0, /^\{"value":\[\{"id":0,"name":"n0x/],
   ...(['metadata', 'schema'] as const).flatMap((section): Array<[string, readonly string[], string, () => string, number, RegExp]> => [
     [`validate morph-bundle, ${section} of 15 MiB of {}`, ['validate', 'morph-bundle'], `${section}-empty.txt`, () => bundleWith(section, EMPTY_OBJECTS()), 1, /^code: LIMIT_EXCEEDED$/],
     [`testee exec morph.decode, ${section} of 15 MiB of {}`, ['testee', 'exec', 'morph.decode'], `${section}-empty.txt`, () => bundleWith(section, EMPTY_OBJECTS()), 1, /^code: LIMIT_EXCEEDED$/],

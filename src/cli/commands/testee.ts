@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { Profile } from '../../shared/errors.ts';
 import { EXIT, type SetExit } from '../../shared/exit-codes.ts';
-import { keepYoungGenerationSmall } from '../young-generation.ts';
+import { limitHeapGrowth } from '../heap-growth.ts';
 import { EXEC_INTERNAL_ERROR, execReferenceOp, OracleLoadError, serveReference } from '../../runner/reference-testee.ts';
 
 /** The profile named on the command line, or undefined (after saying why) when it is neither. */
@@ -37,7 +37,7 @@ export function register(program: Command, setExit: SetExit): void {
       const profile = parseProfile(opts.profile);
       if (!profile) return setExit(EXIT.USAGE);
       // A MORPH op builds its whole tree from up to 16 MiB of text (journal and codegraph stream).
-      if (op.startsWith('morph.')) keepYoungGenerationSmall();
+      if (op.startsWith('morph.')) limitHeapGrowth();
       makeStdoutBlocking();
       setExit(await execReferenceOp(op, file, process.stdout, process.stderr, profile));
     });

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { Result } from '../../shared/errors.ts';
 import { EXIT, type SetExit } from '../../shared/exit-codes.ts';
-import { keepYoungGenerationSmall } from '../young-generation.ts';
+import { limitHeapGrowth } from '../heap-growth.ts';
 import type { FileValidator, ValidationSummary } from '../../shared/file-validator.ts';
 import { printRejection } from '../../runner/print-rejection.ts';
 import { validateJournalFile } from '../../journal/validate-file.ts';
@@ -34,7 +34,7 @@ export function register(program: Command, setExit: SetExit): void {
         return;
       }
       // A MORPH file is read whole into a tree (journal and codegraph stream).
-      if (target.startsWith('morph-')) keepYoungGenerationSmall();
+      if (target.startsWith('morph-')) limitHeapGrowth();
       let result: Result<ValidationSummary>;
       try {
         result = await validator(file, { profile: opts.profile });

@@ -90,6 +90,12 @@ export function validEncodeRequest(text: string, padTo = 0): string {
   return `${head}${' '.repeat(Math.max(0, padTo - head.length - 1))}}`;
 }
 
+/** The json-compact artifact of `text` padded with whitespace before its closing brace to `padTo` bytes (MORPH-ART-1's 64 MiB bound at most). */
+export function paddedArtifact(text: string, padTo: number): string {
+  const artifact = validArtifact(text).trimEnd();
+  return `${artifact.slice(0, -1)}${' '.repeat(Math.max(0, padTo - Buffer.byteLength(artifact)))}}`;
+}
+
 /** A json-compact bundle of `[]` whose SCHEMA section is an array of 249,999 empty objects (R-M2's value limit). */
 export function emptyObjectsSchemaBundle(): string {
   const encoded = encodeBundle({ ir: irOf('[]'), inputKind: 'json-text', plan: JSON_COMPACT, guide: guideOf('json-compact') });

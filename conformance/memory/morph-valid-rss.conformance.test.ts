@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodeBundle } from '../../src/morph/bundle/encode-bundle.ts';
 import { writeBundle } from '../../src/morph/bundle/frame-bundle.ts';
-import { emptyObjectsSchemaBundle, shortStringsText, validArtifact, validBundle, validEncodeRequest, validToonBundle } from './morph-valid-inputs.ts';
+import { emptyObjectsSchemaBundle, paddedArtifact, shortStringsText, validArtifact, validBundle, validEncodeRequest, validToonBundle } from './morph-valid-inputs.ts';
 import { LIMIT_KB } from './run-with-peak-rss.ts';
 
 const CLI = join(import.meta.dirname, '../../bin/formcert.mjs');
@@ -93,6 +93,9 @@ function bundleWith(section: 'metadata' | 'schema', content: string): string {
 /** 15 MiB of `{},`: refused at the 250,001st value (JSON-LIMIT-1), after 250,000 empty objects are read. */
 const EMPTY_OBJECTS = (): string => `[${'{},'.repeat((15 * 1024 * 1024) / 3 - 1)}{}]`;
 
+/** The MORPH-ENC-1 and MORPH-ART-1 bound: 64 MiB. */
+const PADDED_BYTES = 64 * 1024 * 1024;
+
 /** [label, CLI arguments, file name, its text, expected exit status, expected first output line]. */
 const CASES: ReadonlyArray<[string, readonly string[], string, () => string, number, RegExp]> = [
   ['validate morph-artifact, valid, 15 MiB payload', ['validate', 'morph-artifact'], 'artifact.json', () => validArtifact(inputText()), 0, /^valid morph-artifact: /],
@@ -100,6 +103,10 @@ const CASES: ReadonlyArray<[string, readonly string[], string, () => string, num
   ['testee exec morph.encode, valid, 15 MiB input', ['testee', 'exec', 'morph.encode'], 'request.json', () => validEncodeRequest(inputText()), 0, /^\{"bundle":"MORPH-CONTEXT\/1 /],
   ['validate morph-bundle, valid, 15 MiB payload', ['validate', 'morph-bundle'], 'bundle.txt', () => validBundle(inputText()), 0, /^valid morph-bundle: /],
   ['testee exec morph.decode, valid, 15 MiB payload', ['testee', 'exec', 'morph.decode'], 'bundle.txt', () => validBundle(inputText()), 0, /^\{"value":\["0x/],
+  // Whitespace to the 64 MiB bound (MORPH-ENC-1, MORPH-ART-1): the bytes are released once parsed.
+  ['testee exec morph.encode, valid, 15 MiB input padded to 64 MiB', ['testee', 'exec', 'morph.encode'], 'request-64.json', () => validEncodeRequest(inputText(), PADDED_BYTES), 0, /^\{"bundle":"MORPH-CONTEXT\/1 /],
+  ['testee exec morph.import, valid, 15 MiB payload padded to 64 MiB', ['testee', 'exec', 'morph.import'], 'artifact-64.json', () => paddedArtifact(inputText(), PADDED_BYTES), 0, /^\{"value":\["0x/],
+  ['validate morph-artifact, valid, 15 MiB payload padded to 64 MiB', ['validate', 'morph-artifact'], 'artifact-64.json', () => paddedArtifact(inputText(), PADDED_BYTES), 0, /^valid morph-artifact: /],
   ['validate morph-bundle, valid toon, 82,000 records', ['validate', 'morph-bundle'], 'toon.txt', validToonBundle, 0, /^valid morph-bundle: /],
   ['testee exec morph.decode, valid toon, 82,000 records', ['testee', 'exec', 'morph.decode'], 'toon.txt', validToonBundle, 0, /^\{"value":\[\{"id":0,"name":"n0x/],
   ...(['metadata', 'schema'] as const).flatMap((section): Array<[string, readonly string[], string, () => string, number, RegExp]> => [

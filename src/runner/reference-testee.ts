@@ -112,7 +112,8 @@ async function runOnInput(handler: OpHandler, path: string, profile: Profile): P
   const bound = handler.inputBound;
   if (bound) {
     const input = readInputBounded(path, bound.maxBytes);
-    return input.ok ? await handler(input.bytes, { profile }) : bound.refuse(input.size);
+    // Read for this call alone: the op may release the bytes once parsed.
+    return input.ok ? await handler(input.bytes, { profile, inputOwned: true }) : bound.refuse(input.size);
   }
   return await handler(await readInput(path), { profile });
 }

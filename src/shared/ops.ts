@@ -42,6 +42,12 @@ export interface OpOptions {
    * an input smaller than both sizes gets: all of it at once, then its end.
    */
   readonly readChunkBytes?: number;
+  /**
+   * The caller hands the input over: it holds the bytes alone (read for this call, no other view of
+   * their memory) and will not read them again, so the op may release them once it has parsed them
+   * (releaseBytes in shared/read-bounded.ts). For an op on one document of up to 64 MiB.
+   */
+  readonly inputOwned?: boolean;
 }
 
 /** Fills `buf[offset, offset + length)` with the next bytes of an input; returns how many (0 at its end). */

@@ -21,25 +21,50 @@ export function readBounded(path: string, limit: number): BoundedRead {
   try {
     const stat = fstatSync(fd);
     if (stat.isFile() && stat.size > limit) return { ok: false, size: stat.size };
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      // One byte more than the bound is enough to know the input is too long. A regular file is read into
-      // one buffer of its size (plus the byte that shows it grew), so it is never copied.
-      const want = chunks.length === 0 && stat.isFile() ? stat.size + 1 : READ_BYTES;
-      const chunk = Buffer.allocUnsafe(Math.min(want, limit + 1 - total));
-      let filled = 0;
-      while (filled < chunk.length) {
-        const n = readSync(fd, chunk, filled, chunk.length - filled, null);
-        if (n === 0) break;
-        filled += n;
-      }
-      if (filled > 0) chunks.push(filled === chunk.length ? chunk : chunk.subarray(0, filled));
-      total += filled;
-      if (total > limit) return { ok: false, size: stat.isFile() ? stat.size : undefined };
-      if (filled < chunk.length) return { ok: true, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total) };
+    // One buffer, copied only if a file grows while read: a regular file's size plus the byte that shows it grew; for a pipe or a
+    // device, the bound plus that byte, of which only the pages the input fills are ever touched (an
+    // unwritten page of a fresh allocation costs no memory). Chunks joined at the end would hold the
+    // input twice at that moment.
+    let buf = Buffer.allocUnsafe((stat.isFile() ? Math.min(stat.size, limit) : limit) + 1);
+    let filled = readInto(fd, buf, 0);
+    if (filled === buf.length && filled <= limit) {
+      // A regular file that grew since it was sized: read on, to the bound.
+      const bigger = Buffer.allocUnsafe(limit + 1);
+      buf.copy(bigger, 0, 0, filled);
+      buf = bigger;
+      filled = readInto(fd, buf, filled);
     }
+    // Past the bound while reading (a pipe, a device, or a file that grew): how far past is not known.
+    if (filled > limit) return { ok: false, size: undefined };
+    return { ok: true, bytes: buf.subarray(0, filled) };
   } finally {
     closeSync(fd);
   }
+}
+
+/** Reads into `buf` from `filled` until the input ends or `buf` is full; gives the bytes now in it. */
+function readInto(fd: number, buf: Buffer, filled: number): number {
+  while (filled < buf.length) {
+    // A pipe gives what its writer has written so far: read in slices, to the end or one byte past the bound.
+    const n = readSync(fd, buf, filled, Math.min(READ_BYTES, buf.length - filled), null);
+    if (n === 0) break;
+    filled += n;
+  }
+  return filled;
+}
+
+/** Below this, bytes may share their memory with other buffers (Node's pool serves allocations under 4 KiB). */
+const RELEASE_MIN_BYTES = 64 * 1024;
+
+/**
+ * Gives the memory of `bytes`, read by {@link readBounded} and held by the caller alone, back at the next
+ * scavenge instead of the next full collection: their ArrayBuffer is detached (every view of it becomes
+ * empty) into a new one nobody holds. For an input of up to 64 MiB that the caller has parsed and will
+ * not read again, which would otherwise stay in memory while the value built from it grows (a
+ * morph.encode request or an artifact padded with whitespace to its bound). Small inputs are left as
+ * they are: their memory may be shared.
+ */
+export function releaseBytes(bytes: Uint8Array): void {
+  if (bytes.buffer.byteLength < RELEASE_MIN_BYTES || !(bytes.buffer instanceof ArrayBuffer)) return;
+  structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
 }

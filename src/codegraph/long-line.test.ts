@@ -238,6 +238,58 @@ describe('the chunked reader with its long-line path', () => {
     );
   });
 
+  it("drops runs of the record's own members no check reads, but each run's first (their names kept in strict): the whole-input verdict and error, and a bounded buffer", () => {
+    const header = '{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p"],"traits":["TNamed"],"edges":["access"],"provenance":["declared"]}}\n';
+    const entity = (members: string) => `{${members}}\n`;
+    // An entity (open: a member no trait contributes passes) or an edge (closed: strict refuses the first
+    // unknown member), its own members in order, with runs of unknown members after any of them.
+    const records: [string[], (line: string) => string][] = [
+      [['"t":"e"', '"i":0', '"k":0', '"tr":[0]', '"m":0', '"s":"a"', '"name":"n"'], (line) => header + line + '{"t":"eof","counts":{"files":0,"entities":1,"edges":0}}\n'],
+      [
+        ['"t":"x"', '"k":0', '"f":0', '"o":1', '"p":0', '"anchor":[0,1,1]'],
+        (line) =>
+          header + '{"t":"f","i":0,"path":"a"}\n{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","name":"n"}\n{"t":"e","i":1,"k":0,"tr":[0],"m":0,"s":"b","name":"n"}\n' + line + '{"t":"eof","counts":{"files":1,"entities":2,"edges":1}}\n',
+      ],
+    ];
+    const value = fc.constantFrom('1', '"v"', `"${'w'.repeat(300)}"`, '[1,{"a":2}]', 'null', ' 2 ', '{"x":"y"}');
+    // Short names, names past NAME_HELD_UNITS (held by their representative) and escaped ones.
+    const nameOf = (kind: number, k: number) => (kind === 0 ? `u${k}` : kind === 1 ? `${'L'.repeat(70)}${k}` : `u\\u0041${k}`);
+    // What may follow the members: a repeat of the first unknown name, of a later one, of `t` or `name`
+    // (strict: JSON_DUPLICATE_MEMBER; core: the later one wins), a JSON fault, a string member typed wrong.
+    const tail = fc.option(fc.constantFrom('first', 'later', '"t":"e"', '"name":1', '"x":tru', '"name":"m"', '"k":"0"'), { freq: 2 });
+    assertProperty(
+      fc.property(
+        fc.integer({ min: 0, max: records.length - 1 }),
+        fc.array(fc.integer({ min: 0, max: 150 }), { minLength: 7, maxLength: 7 }),
+        fc.array(value, { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 0, max: 2 }),
+        tail,
+        fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>,
+        fc.constantFrom(256, 301, 1024),
+        fc.integer({ min: 7, max: 1000 }),
+        (r, runs, values, kind, end, profile, chunk, maxRead) => {
+          const [own, frame] = records[r]!;
+          const members: string[] = [];
+          let k = 0;
+          own.forEach((m, j) => {
+            members.push(m);
+            for (let n = 0; n < runs[j]!; n++, k++) members.push(`"${nameOf(kind, k)}":${values[k % values.length]}`);
+          });
+          if (end === 'first' && k > 0) members.push(`"${nameOf(kind, 0)}":0`);
+          else if (end === 'later' && k > 1) members.push(`"${nameOf(kind, k - 1)}":0`);
+          else if (end !== null && end !== 'first' && end !== 'later') members.push(end);
+          const bytes = Buffer.from(frame(entity(members.join(','))));
+          const pipe = recordingPipe(bytes, maxRead);
+          expect(readModelChunks(pipe.read, profile, { chunkBytes: chunk })).toStrictEqual(readModelBytes(bytes, profile));
+          // Held: the record's own members, each run's first, the member being read and a chunk, however
+          // many members the runs hold (up to a thousand here; 420 bytes each at most).
+          expect(pipe.offered).toBeLessThanOrEqual(2 * (4 * chunk + 16 * 420));
+        },
+      ),
+      { seed: 83, numRuns: 80 },
+    );
+  });
+
   it('drops the checked middle of a huge string read for its type or emptiness only (a Literal value, root, lang, extractor, a name): the whole-input verdict and error, and a bounded buffer', () => {
     const header = (root: string) => `{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"${root}","dict":{"kinds":["p"],"traits":["TWithValue"],"edges":[],"provenance":[]}}\n`;
     const eof = '{"t":"eof","counts":{"files":0,"entities":1,"edges":0}}\n';

@@ -20,7 +20,7 @@ import type { ModelRecord } from './records.ts';
 import { resolveDictionaries } from './resolve-dictionaries.ts';
 import { emptyMembers, LineScanner, type ScannedMembers } from './scan-json.ts';
 import { LineSplitter } from './scan-lines.ts';
-import { keptCharactersOf, READ_MEMBERS, validateRecordSchema } from './validate-record-schema.ts';
+import { keptCharactersOf, READ_MEMBERS, TRAIT_KEY_INDEX, validateRecordSchema } from './validate-record-schema.ts';
 
 /** Called for every accepted record (the observation builder). */
 export type RecordObserver = (rec: ModelRecord, members: ScannedMembers, ctx: CheckContext) => void;
@@ -80,6 +80,8 @@ export class ModelReader {
       keptCharactersOf,
       readerLimits: true,
       checkedMembers: READ_MEMBERS,
+      // Unread and no trait's key: the schema stage passes over such a member or refuses it by its name.
+      isPassedOver: (name) => !TRAIT_KEY_INDEX.has(name),
     });
     this.scanner.cutLongNames = observer === undefined;
     this.splitter = new LineSplitter(this.ctx, (buf, start, end, hasLF) => this.readLine(buf, start, end, hasLF));
@@ -181,8 +183,20 @@ export class ModelReader {
     // Both end the buffer: one of them is empty.
     const tail = Math.min(space, digits);
     const tailBytes = filled - tail;
+    // The record's runs of members no check reads (see LineScanner.recordSpans), dropped together.
+    let recordBytes = 0;
+    for (const span of scanner.recordSpans) recordBytes += span.to - span.from;
     // Not worth a copy when most of the buffer is the rest of the line.
-    if (Math.max(itemBytes, stringBytes, tailBytes) < filled >> 2) return filled;
+    if (Math.max(itemBytes, stringBytes, tailBytes, recordBytes) < filled >> 2) return filled;
+    if (recordBytes > itemBytes && recordBytes > stringBytes && recordBytes > tailBytes) {
+      // From the last: a drop moves the bytes after it only.
+      let kept = filled;
+      for (let j = scanner.recordSpans.length - 1; j >= 0; j--) {
+        const span = scanner.recordSpans[j]!;
+        kept = this.dropItems(buf, kept, span.from, span.to, undefined, span.names, span.count);
+      }
+      return kept;
+    }
     if (tailBytes >= itemBytes && tailBytes >= stringBytes) {
       // The buffer's end: nothing to move.
       if (last && last.at === tail && last.items === undefined) last.length += tailBytes;
@@ -196,7 +210,7 @@ export class ModelReader {
       if (last.hash) hashStringBody(last.hash, buf, body, cut);
     } else if (scanner.skippedBodyName) {
       const kept = decodeStringBody(buf, start, body, ANY_BODY);
-      const hash = createHash('sha256').update(Buffer.from(kept, 'utf16le'));
+      const hash = createHash('sha256').update(kept, 'utf16le');
       hashStringBody(hash, buf, body, cut);
       this.gaps.push({ at: body, length: stringBytes, hash, keptUnits: kept.length });
     } else {

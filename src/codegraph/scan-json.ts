@@ -121,6 +121,12 @@ export interface ScanOptions {
    * member) refuses nothing the validator accepts. All members when undefined.
    */
   readonly checkedMembers?: ReadonlySet<string>;
+  /**
+   * Top-level members, among those not built, that the checks pass over or refuse by their name alone
+   * (never by their value or their bytes): a long line may drop a run of them, but its first, from the
+   * buffer (see noteSkippedItems). None when undefined.
+   */
+  readonly isPassedOver?: (name: string) => boolean;
 }
 
 /** Refusal messages of the reader limits (JSON-LIMIT-1). */
@@ -153,8 +159,24 @@ export const NAME_KEPT_CHARACTERS = NAME_HELD_UNITS + 1;
  * `rest` is what follows them.
  */
 export function representLongName(name: string, hash?: Hash, rest?: string): string {
-  const digest = (hash ?? createHash('sha256')).update(Buffer.from(rest ?? name, 'utf16le')).digest('base64url');
-  return `${name.slice(0, NAME_HELD_UNITS)}…${digest}`;
+  // Fed as a string: a Buffer of the code units per long name would be garbage outside V8's heap.
+  const digest = (hash ?? createHash('sha256')).update(rest ?? name, 'utf16le').digest('base64url');
+  // A copy: a slice of the name would keep the whole name alive as long as its representative.
+  return Buffer.from(`${name.slice(0, NAME_HELD_UNITS)}…${digest}`, 'utf16le').toString('utf16le');
+}
+
+/** Pads a long name's digest past NAME_HELD_UNITS units, so that no name held as itself spells its key. */
+const LONG_NAME_KEY_PAD = '~'.repeat(NAME_HELD_UNITS + 1 - 43);
+
+/**
+ * What a set of names a long line dropped holds for `name`: the name itself, or for a representative
+ * ({@link representLongName}) its digest alone, padded past NAME_HELD_UNITS units — one byte a unit,
+ * and a third of the representative's size. Two representatives share a key only when their digests
+ * collide, which is when their names are equal.
+ */
+export function droppedNameKey(name: string): string {
+  if (name.length <= NAME_HELD_UNITS) return name;
+  return Buffer.from(name.slice(NAME_HELD_UNITS + 1) + LONG_NAME_KEY_PAD, 'latin1').toString('latin1');
 }
 
 interface Frame {
@@ -193,6 +215,14 @@ export interface DroppedItems {
   /** Of a long member name's dropped middle: the digest of the name so far, and the code units it kept before the gap. */
   readonly hash?: Hash;
   readonly keptUnits?: number;
+}
+
+/** A run of the record's passed-over members, but its first: `[from, to)` holds `count` of them, and (strict) their names' keys. */
+export interface RecordSpan {
+  readonly from: number;
+  readonly to: number;
+  readonly count: number;
+  readonly names: string[] | undefined;
 }
 
 /** Internal: a container was opened (its frame is on the stack). */
@@ -263,6 +293,23 @@ export class LineScanner {
   skippedObject = false;
   skippedNames: string[] | undefined;
   /**
+   * The record's own run of passed-over members (ScanOptions.isPassedOver) a long line may drop: where
+   * its second member's name starts (-1 when the run has no second member yet), how many members it
+   * holds from there, and (strict) their names; and where the record's current member starts.
+   */
+  private recordRunFrom = -1;
+  private recordRunCount = 0;
+  private recordRunNames: string[] | undefined;
+  private recordMemberAt = -1;
+  /** The runs of this line's record that ended before the member being read (see recordSpans). */
+  private readonly recordRuns: RecordSpan[] = [];
+  /**
+   * When the last scan failed because the range ended inside the record: the spans of its runs of
+   * passed-over members a long line may drop (each from its second member to the member after it, or to
+   * the member being read), in line order. Empty otherwise.
+   */
+  readonly recordSpans: RecordSpan[] = [];
+  /**
    * When the last scan ended at the range's end between two tokens or after the value (where whitespace
    * may stand, not inside a string, number or literal): the long-line path may drop whitespace there.
    */
@@ -325,9 +372,13 @@ export class LineScanner {
     this.openMembers = 0;
     this.builtValues = 0;
     this.heldStringBytes = 0;
+    this.recordSpans.length = 0;
     const r = this.scanMembers(buf, start, end, out, wanted);
     if (r !== FAILED) return r ? SCANNED_RECORD : SCANNED_OTHER;
-    if (this.tokens.truncated) this.noteSkippedItems(end);
+    if (this.tokens.truncated) {
+      this.noteSkippedItems(end);
+      this.noteRecordSpans();
+    }
     this.stack.length = 0; // drop the frames of the failed line (and the values they hold)
     const rule = codeInfo(this.faultCode);
     return fail(formatError(rule.code, rule.requirement, this.faultMessage, { byteOffset: this.faultAt, pointer: this.faultPointer }, rule.profile));
@@ -353,8 +404,27 @@ export class LineScanner {
     let seenHigh = 0;
     // Past LINEAR_SCAN_MAX members, the names read so far as a set (see the duplicate check below).
     let nameSet: Set<string> | undefined;
+    // (Strict) the names of the record's members a long line's gaps dropped, a set per gap (R-S1 still
+    // compares them); the gaps keep them, so they are not copied at each scan of the line.
+    let droppedNames: ReadonlySet<string>[] | undefined;
+    const passedOver = this.options.isPassedOver;
+    let previousPassedOver = false;
+    this.recordRunFrom = -1;
+    this.recordMemberAt = -1;
+    this.recordRuns.length = 0;
     for (;;) {
       this.member = undefined;
+      if (previousPassedOver && this.itemGaps.length > 0) {
+        // A gap here dropped members of the run the member before begins: they still count (JSON-LIMIT-1,
+        // R-S1), and the run goes on.
+        const gap = this.recordGapAt(this.pos);
+        if (gap !== undefined) {
+          this.openMembers += gap.members ?? 0;
+          if (gap.names !== undefined) (droppedNames ??= []).push(gap.names);
+          this.startRecordRun(this.pos);
+        }
+      }
+      this.recordMemberAt = this.pos;
       if (this.pos >= end || buf[this.pos] !== BYTE.QUOTE) return this.fail('expected a member name');
       const nameAt = this.pos;
       // JSON-LIMIT-1: the members of the open objects (the record's own first) are bounded.
@@ -377,6 +447,10 @@ export class LineScanner {
           }
         }
         id = INTERNED_ID.get(name) ?? -1;
+        if (droppedNames !== undefined) {
+          const key = droppedNameKey(name);
+          if (droppedNames.some((dropped) => dropped.has(key))) duplicate = true;
+        }
       }
       if (id >= 0) {
         const bit = 1 << (id & 31);
@@ -403,6 +477,10 @@ export class LineScanner {
       if (buf[this.pos] !== BYTE.COLON || this.pos >= end) return this.fail("expected ':' after a member name");
       this.pos = skipWhitespace(buf, this.pos + 1, end);
       const build = wanted === undefined || (this.nameId >= 0 ? wantedIds![this.nameId] === 1 : wanted.has(name));
+      // An interned name keeps its bit in the masks above, which a dropped member would lose: never passed over.
+      const isPassedOver = !build && id < 0 && passedOver?.(name) === true;
+      if (!isPassedOver) this.endRecordRun(nameAt);
+      else if (previousPassedOver && this.recordRunFrom < 0) this.startRecordRun(nameAt);
       const valueAt = this.pos;
       this.building = build;
       this.checked = build && (this.options.checkedMembers === undefined || this.options.checkedMembers.has(name));
@@ -422,9 +500,15 @@ export class LineScanner {
       out.values[n] = build ? value : undefined;
       out.starts[n] = valueAt;
       out.ends[n] = this.pos;
+      previousPassedOver = isPassedOver;
       this.pos = skipWhitespace(buf, this.pos, end);
       const c = this.pos < end ? buf[this.pos] : -1;
       if (c === BYTE.COMMA) {
+        // In the run once its comma is read: a run is dropped up to the member after it.
+        if (this.recordRunFrom >= 0) {
+          this.recordRunCount++;
+          this.recordRunNames?.push(droppedNameKey(name));
+        }
         this.pos = skipWhitespace(buf, this.pos + 1, end);
         continue;
       }
@@ -558,6 +642,34 @@ export class LineScanner {
     }
     this.pos++;
     return true;
+  }
+
+  /** The record's runs a long line may drop now (see recordSpans): the ended ones, and the current one up to the member being read. */
+  private noteRecordSpans(): void {
+    for (const run of this.recordRuns) this.recordSpans.push(run);
+    if (this.recordRunFrom >= 0 && this.recordMemberAt > this.recordRunFrom) {
+      this.recordSpans.push({ from: this.recordRunFrom, to: this.recordMemberAt, count: this.recordRunCount, names: this.recordRunNames });
+    }
+  }
+
+  /** Ends the record's current run before the member at `at` (one the checks read), keeping it when it has members to drop. */
+  private endRecordRun(at: number): void {
+    if (this.recordRunFrom >= 0 && this.recordRunCount > 0) this.recordRuns.push({ from: this.recordRunFrom, to: at, count: this.recordRunCount, names: this.recordRunNames });
+    this.recordRunFrom = -1;
+  }
+
+  /** Starts the record's run of passed-over members at `at`, its second member (see recordSpans). */
+  private startRecordRun(at: number): void {
+    this.recordRunFrom = at;
+    this.recordRunCount = 0;
+    // R-S1 (strict): a later member may repeat the name of one dropped; core lets duplicates pass.
+    this.recordRunNames = this.options.allowDuplicates ? undefined : [];
+  }
+
+  /** The gap that dropped members of the record's run where its next member now starts, if any. */
+  private recordGapAt(at: number): DroppedItems | undefined {
+    for (const g of this.itemGaps) if (g.at === at && g.members !== undefined) return g;
+    return undefined;
   }
 
   /** The names of the first members a gap dropped from the object whose first member is now at `at`. */

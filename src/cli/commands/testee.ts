@@ -36,8 +36,8 @@ export function register(program: Command, setExit: SetExit): void {
     .action(async (op: string, file: string, opts: { profile: string }) => {
       const profile = parseProfile(opts.profile);
       if (!profile) return setExit(EXIT.USAGE);
-      // A MORPH op builds its whole tree from up to 16 MiB of text (journal and codegraph stream).
-      if (op.startsWith('morph.')) limitHeapGrowth();
+      // One input per process: the heap stays near what the op holds (see heap-growth.ts).
+      limitHeapGrowth();
       makeStdoutBlocking();
       setExit(await execReferenceOp(op, file, process.stdout, process.stderr, profile));
     });

@@ -33,8 +33,8 @@ export function register(program: Command, setExit: SetExit): void {
         setExit(EXIT.USAGE);
         return;
       }
-      // A MORPH file is read whole into a tree (journal and codegraph stream).
-      if (target.startsWith('morph-')) limitHeapGrowth();
+      // One input per process: the heap stays near what the validator holds (see heap-growth.ts).
+      limitHeapGrowth();
       let result: Result<ValidationSummary>;
       try {
         result = await validator(file, { profile: opts.profile });

@@ -3,6 +3,7 @@
  * the lazily loaded reference oracle answers each op with the registry's own handler, and the runner
  * reads case sources and fuzz sources from them (no other per-format table).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORMAT_NAMES } from '../shared/format-registry.ts';
 import { OP_NAMES, type OpName } from '../shared/ops.ts';
@@ -48,6 +49,21 @@ describe('the format registries', () => {
 
   it('are what the lazily loaded reference oracle answers with, op by op', async () => {
     for (const op of OP_NAMES) expect(await loadOracleOp(op), op).toBe(registryOf(op)!.ops[op]);
+  });
+
+  it("break some of an op's generated inputs with its format's fail-closed mutators, each refused with the mutator's code", async () => {
+    // morph.c14n: a BOM before the text, a value after it; codegraph.read: a BOM, a CR, a version, no eof, a record after it.
+    for (const op of ['morph.c14n', 'codegraph.read'] as const) {
+      const oracle = registryOf(op)!.ops[op]!;
+      const mutators = registryOf(op)!.failClosedMutators.filter((m) => m.op === op);
+      const codes = new Set<string>();
+      for (const input of fc.sample(formatSources(op).valid!, { seed: 7, numRuns: 200 })) {
+        const outcome = await oracle(input);
+        if ('accept' in outcome && !outcome.accept) codes.add(outcome.error.code);
+      }
+      // Most inputs stay valid (seven in eight); every mutator's code turns up among the refusals.
+      for (const m of mutators) expect(m.codes.some((code) => codes.has(code)), `${op} ${m.name}`).toBe(true);
+    }
   });
 
   it('give fuzzing its generator sources and certify its input file names', async () => {

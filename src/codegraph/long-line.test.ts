@@ -238,7 +238,7 @@ describe('the chunked reader with its long-line path', () => {
     );
   });
 
-  it("drops runs of the record's own members no check reads, but each run's first (their names kept in strict): the whole-input verdict and error, and a bounded buffer", () => {
+  it("drops runs of the record's own members no check reads, whole in core, but each run's first in strict (their names kept): the whole-input verdict and error, and a bounded buffer", () => {
     const header = '{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":"","dict":{"kinds":["p"],"traits":["TNamed"],"edges":["access"],"provenance":["declared"]}}\n';
     const entity = (members: string) => `{${members}}\n`;
     // An entity (open: a member no trait contributes passes) or an edge (closed: strict refuses the first
@@ -267,13 +267,19 @@ describe('the chunked reader with its long-line path', () => {
         fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>,
         fc.constantFrom(256, 301, 1024),
         fc.integer({ min: 7, max: 1000 }),
-        (r, runs, values, kind, end, profile, chunk, maxRead) => {
+        // Every n-th unknown member followed by a repeat of a member the checks read (0: none), which
+        // breaks the runs: strict refuses the repeat, core reads the last (and drops the runs whole).
+        fc.constantFrom(0, 0, 1, 3),
+        (r, runs, values, kind, end, profile, chunk, maxRead, repeatEvery) => {
           const [own, frame] = records[r]!;
           const members: string[] = [];
           let k = 0;
           own.forEach((m, j) => {
             members.push(m);
-            for (let n = 0; n < runs[j]!; n++, k++) members.push(`"${nameOf(kind, k)}":${values[k % values.length]}`);
+            for (let n = 0; n < runs[j]!; n++, k++) {
+              members.push(`"${nameOf(kind, k)}":${values[k % values.length]}`);
+              if (repeatEvery > 0 && k % repeatEvery === 0) members.push(own[1]!);
+            }
           });
           if (end === 'first' && k > 0) members.push(`"${nameOf(kind, 0)}":0`);
           else if (end === 'later' && k > 1) members.push(`"${nameOf(kind, k - 1)}":0`);
@@ -281,8 +287,8 @@ describe('the chunked reader with its long-line path', () => {
           const bytes = Buffer.from(frame(entity(members.join(','))));
           const pipe = recordingPipe(bytes, maxRead);
           expect(readModelChunks(pipe.read, profile, { chunkBytes: chunk })).toStrictEqual(readModelBytes(bytes, profile));
-          // Held: the record's own members, each run's first, the member being read and a chunk, however
-          // many members the runs hold (up to a thousand here; 420 bytes each at most).
+          // Held: the record's own members and their repeats, each run's first (strict), the member being
+          // read and a chunk, however many members the runs hold (up to a thousand here; 420 bytes each at most).
           expect(pipe.offered).toBeLessThanOrEqual(2 * (4 * chunk + 16 * 420));
         },
       ),

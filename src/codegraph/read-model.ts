@@ -18,7 +18,7 @@ import { BYTE, codeInfo, COMPARED_STRING_MAX_BYTES, COMPARED_STRING_MEMBERS, SEC
 import { ModelState } from './model-state.ts';
 import type { ModelRecord } from './records.ts';
 import { resolveDictionaries } from './resolve-dictionaries.ts';
-import { emptyMembers, LineScanner, type ScannedMembers } from './scan-json.ts';
+import { emptyMembers, LineScanner, type RecordSpan, type ScannedMembers } from './scan-json.ts';
 import { LineSplitter } from './scan-lines.ts';
 import { keptCharactersOf, READ_MEMBERS, TRAIT_KEY_INDEX, validateRecordSchema } from './validate-record-schema.ts';
 
@@ -82,6 +82,8 @@ export class ModelReader {
       checkedMembers: READ_MEMBERS,
       // Unread and no trait's key: the schema stage passes over such a member or refuses it by its name.
       isPassedOver: (name) => !TRAIT_KEY_INDEX.has(name),
+      // Strict: a closed record refuses its first unknown member by name (R-C2, R-C7); core refuses none.
+      refusesPassedOverByName: this.ctx.enforces('RECORD_MEMBER_UNKNOWN'),
     });
     this.scanner.cutLongNames = observer === undefined;
     this.splitter = new LineSplitter(this.ctx, (buf, start, end, hasLF) => this.readLine(buf, start, end, hasLF));
@@ -188,15 +190,7 @@ export class ModelReader {
     for (const span of scanner.recordSpans) recordBytes += span.to - span.from;
     // Not worth a copy when most of the buffer is the rest of the line.
     if (Math.max(itemBytes, stringBytes, tailBytes, recordBytes) < filled >> 2) return filled;
-    if (recordBytes > itemBytes && recordBytes > stringBytes && recordBytes > tailBytes) {
-      // From the last: a drop moves the bytes after it only.
-      let kept = filled;
-      for (let j = scanner.recordSpans.length - 1; j >= 0; j--) {
-        const span = scanner.recordSpans[j]!;
-        kept = this.dropItems(buf, kept, span.from, span.to, undefined, span.names, span.count);
-      }
-      return kept;
-    }
+    if (recordBytes > itemBytes && recordBytes > stringBytes && recordBytes > tailBytes) return this.dropRecordSpans(buf, filled, scanner.recordSpans);
     if (tailBytes >= itemBytes && tailBytes >= stringBytes) {
       // The buffer's end: nothing to move.
       if (last && last.at === tail && last.items === undefined) last.length += tailBytes;
@@ -248,6 +242,50 @@ export class ModelReader {
     for (const g of this.gaps) if (g.at < from) gaps.push(g);
     gaps.push(index !== undefined ? { at: from, length, items: index } : { at: from, length, names: kept, members });
     for (const g of this.gaps) if (g.at >= to) gaps.push({ ...g, at: g.at - dropped });
+    this.gaps = gaps;
+    return filled - dropped;
+  }
+
+  /**
+   * Drops the record's runs `spans` (in buffer order, apart) from `buf[0, filled)` in one pass, as
+   * dropItems drops one object's members: each becomes a gap at its start, which takes in the gaps inside
+   * it (a gap at its start is the same run dropped before: its count and names join), and the gaps after
+   * it move with the bytes. One pass, because a line may hold a run between every two members the checks
+   * read. Gives the bytes left.
+   */
+  private dropRecordSpans(buf: Buffer, filled: number, spans: readonly RecordSpan[]): number {
+    const gaps: LineGap[] = [];
+    const old = this.gaps;
+    let g = 0;
+    let dropped = 0;
+    let write = spans[0]!.from;
+    for (let j = 0; j < spans.length; j++) {
+      const span = spans[j]!;
+      const keptEnd = j + 1 < spans.length ? spans[j + 1]!.from : filled;
+      // The gaps before this span (after the one before it) move by what was dropped before them.
+      for (; g < old.length && old[g]!.at < span.from; g++) gaps.push(dropped === 0 ? old[g]! : { ...old[g]!, at: old[g]!.at - dropped });
+      let length = span.to - span.from;
+      let members = span.count;
+      let names: Set<string> | undefined;
+      for (; g < old.length && old[g]!.at < span.to; g++) {
+        const inner = old[g]!;
+        length += inner.length;
+        if (inner.at === span.from) {
+          if (inner.names !== undefined) names = inner.names;
+          if (inner.members !== undefined) members += inner.members;
+        }
+      }
+      if (span.names !== undefined) {
+        names ??= new Set();
+        for (const name of span.names) names.add(name);
+      }
+      gaps.push({ at: span.from - dropped, length, names, members });
+      dropped += span.to - span.from;
+      // The bytes up to the next span move down over what was dropped.
+      buf.copy(buf, write, span.to, keptEnd);
+      write += keptEnd - span.to;
+    }
+    for (; g < old.length; g++) gaps.push({ ...old[g]!, at: old[g]!.at - dropped });
     this.gaps = gaps;
     return filled - dropped;
   }

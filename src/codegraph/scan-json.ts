@@ -127,6 +127,12 @@ export interface ScanOptions {
    * buffer (see noteSkippedItems). None when undefined.
    */
   readonly isPassedOver?: (name: string) => boolean;
+  /**
+   * Whether the checks may refuse such a member by its name (strict: an unknown member of a closed
+   * record): each run then keeps its first member, which names the first of them. Under core nothing
+   * refuses a member by its name, and a run is dropped whole.
+   */
+  readonly refusesPassedOverByName?: boolean;
 }
 
 /** Refusal messages of the reader limits (JSON-LIMIT-1). */
@@ -217,7 +223,40 @@ export interface DroppedItems {
   readonly keptUnits?: number;
 }
 
-/** A run of the record's passed-over members, but its first: `[from, to)` holds `count` of them, and (strict) their names' keys. */
+/** Marks a member of the table that a later one of its name superseded (core); it equals no name. */
+const SUPERSEDED = Symbol('superseded') as unknown as string;
+
+/** Takes the superseded members out of `out`, in one pass, keeping the others in line order. */
+function dropSuperseded(out: ScannedMembers): void {
+  let n = 0;
+  for (let j = 0; j < out.count; j++) {
+    if (out.names[j] === SUPERSEDED) continue;
+    out.names[n] = out.names[j]!;
+    out.values[n] = out.values[j];
+    out.starts[n] = out.starts[j]!;
+    out.ends[n] = out.ends[j]!;
+    n++;
+  }
+  out.count = n;
+}
+
+const HAS_NAMES = (g: DroppedItems) => g.names !== undefined;
+const HAS_MEMBERS = (g: DroppedItems) => g.members !== undefined;
+const HAS_ITEMS = (g: DroppedItems) => g.items !== undefined;
+
+/** The index of the first of `gaps` (in buffer order) at or after buffer offset `at`. */
+function firstGapFrom(gaps: readonly DroppedItems[], at: number): number {
+  let lo = 0;
+  let hi = gaps.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (gaps[mid]!.at < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A run of the record's passed-over members (but its first, when runs keep it): `[from, to)` holds `count` of them, and (strict) their names' keys. */
 export interface RecordSpan {
   readonly from: number;
   readonly to: number;
@@ -407,17 +446,22 @@ export class LineScanner {
     // (Strict) the names of the record's members a long line's gaps dropped, a set per gap (R-S1 still
     // compares them); the gaps keep them, so they are not copied at each scan of the line.
     let droppedNames: ReadonlySet<string>[] | undefined;
+    // Core: members a later one of the same name superseded (marked SUPERSEDED in the table), and once
+    // there are repeats in a long table, where each name's live entry is.
+    let superseded = 0;
+    let liveAt: Map<string, number> | undefined;
     const passedOver = this.options.isPassedOver;
+    const keepFirst = this.options.refusesPassedOverByName === true;
     let previousPassedOver = false;
     this.recordRunFrom = -1;
     this.recordMemberAt = -1;
     this.recordRuns.length = 0;
     for (;;) {
       this.member = undefined;
-      if (previousPassedOver && this.itemGaps.length > 0) {
-        // A gap here dropped members of the run the member before begins: they still count (JSON-LIMIT-1,
-        // R-S1), and the run goes on.
-        const gap = this.recordGapAt(this.pos);
+      if ((previousPassedOver || !keepFirst) && this.itemGaps.length > 0) {
+        // A gap here dropped members of a run (after its first, when runs keep it): they still count
+        // (JSON-LIMIT-1, R-S1), and the run goes on.
+        const gap = this.gapAt(this.pos, HAS_MEMBERS);
         if (gap !== undefined) {
           this.openMembers += gap.members ?? 0;
           if (gap.names !== undefined) (droppedNames ??= []).push(gap.names);
@@ -465,13 +509,15 @@ export class LineScanner {
       if (duplicate) {
         // R-S1 (strict): member names are unique.
         if (!this.options.allowDuplicates) return this.fault(JSON_CODES.DUPLICATE_MEMBER, nameAt, `member "${name}" appears twice`, '/' + escapePointerToken(name));
-        // Core profile: the last occurrence wins; drop the earlier one.
-        const j = out.names.indexOf(name);
-        out.names.splice(j, 1);
-        out.values.splice(j, 1);
-        out.starts.splice(j, 1);
-        out.ends.splice(j, 1);
-        out.count--;
+        // Core profile: the last occurrence wins. The earlier one is marked, and the table is compacted
+        // once at the record's end: taking each out at once costs quadratic time on many repeats, and
+        // so does finding it by a search once the table is long (past LINEAR_SCAN_MAX, a map says where).
+        if (liveAt === undefined && out.count > LINEAR_SCAN_MAX) {
+          liveAt = new Map();
+          for (let j = 0; j < out.count; j++) if (out.names[j] !== SUPERSEDED) liveAt.set(out.names[j]!, j);
+        }
+        out.names[liveAt?.get(name) ?? out.names.indexOf(name)] = SUPERSEDED;
+        superseded++;
       }
       this.pos = skipWhitespace(buf, this.pos, end);
       if (buf[this.pos] !== BYTE.COLON || this.pos >= end) return this.fail("expected ':' after a member name");
@@ -480,7 +526,7 @@ export class LineScanner {
       // An interned name keeps its bit in the masks above, which a dropped member would lose: never passed over.
       const isPassedOver = !build && id < 0 && passedOver?.(name) === true;
       if (!isPassedOver) this.endRecordRun(nameAt);
-      else if (previousPassedOver && this.recordRunFrom < 0) this.startRecordRun(nameAt);
+      else if ((previousPassedOver || !keepFirst) && this.recordRunFrom < 0) this.startRecordRun(nameAt);
       const valueAt = this.pos;
       this.building = build;
       this.checked = build && (this.options.checkedMembers === undefined || this.options.checkedMembers.has(name));
@@ -497,6 +543,7 @@ export class LineScanner {
       const n = out.count++;
       out.names[n] = name;
       nameSet?.add(name);
+      liveAt?.set(name, n);
       out.values[n] = build ? value : undefined;
       out.starts[n] = valueAt;
       out.ends[n] = this.pos;
@@ -514,6 +561,7 @@ export class LineScanner {
       }
       if (c === BYTE.RIGHT_BRACE) {
         this.pos++;
+        if (superseded > 0) dropSuperseded(out);
         return this.expectEnd() ? true : FAILED;
       }
       return this.fail("expected ',' or '}' after a member");
@@ -666,28 +714,29 @@ export class LineScanner {
     this.recordRunNames = this.options.allowDuplicates ? undefined : [];
   }
 
-  /** The gap that dropped members of the record's run where its next member now starts, if any. */
-  private recordGapAt(at: number): DroppedItems | undefined {
-    for (const g of this.itemGaps) if (g.at === at && g.members !== undefined) return g;
+  /**
+   * The first gap at buffer offset `at` that `has` accepts. The gaps are in buffer order, and a line
+   * may have many (a run dropped between every two members the checks read), so it is a binary search.
+   */
+  private gapAt(at: number, has: (g: DroppedItems) => boolean): DroppedItems | undefined {
+    const gaps = this.itemGaps;
+    for (let j = firstGapFrom(gaps, at); j < gaps.length && gaps[j]!.at === at; j++) if (has(gaps[j]!)) return gaps[j];
     return undefined;
   }
 
   /** The names of the first members a gap dropped from the object whose first member is now at `at`. */
   private droppedNamesAt(at: number): ReadonlySet<string> | undefined {
-    for (const g of this.itemGaps) if (g.at === at && g.names !== undefined) return g.names;
-    return undefined;
+    return this.gapAt(at, HAS_NAMES)?.names;
   }
 
   /** How many first members a gap dropped from the object whose first member is now at `at` (0 when none). */
   private droppedMembersAt(at: number): number {
-    for (const g of this.itemGaps) if (g.at === at && g.members !== undefined) return g.members;
-    return 0;
+    return this.gapAt(at, HAS_MEMBERS)?.members ?? 0;
   }
 
   /** How many first items a gap dropped from the array whose first item is now at `at` (0 when none). */
   private droppedItemsAt(at: number): number {
-    for (const g of this.itemGaps) if (g.at === at && g.items !== undefined) return g.items;
-    return 0;
+    return this.gapAt(at, HAS_ITEMS)?.items ?? 0;
   }
 
   /**
@@ -848,9 +897,11 @@ export class LineScanner {
 
   /** The representative of the long name `text` read from `buf[start, close)`, whose middle a long line may have dropped. */
   private representName(text: string, start: number, close: number): string {
-    for (const g of this.itemGaps) {
-      // A cut may drop the body up to its closing quote: the gap then stands at `close`.
-      if (g.hash !== undefined && g.at > start && g.at <= close) return representLongName(text, g.hash.copy(), text.slice(g.keptUnits));
+    const gaps = this.itemGaps;
+    // A cut may drop the body up to its closing quote: the gap then stands at `close`.
+    for (let j = firstGapFrom(gaps, start + 1); j < gaps.length && gaps[j]!.at <= close; j++) {
+      const g = gaps[j]!;
+      if (g.hash !== undefined) return representLongName(text, g.hash.copy(), text.slice(g.keptUnits));
     }
     return representLongName(text);
   }

@@ -1,5 +1,6 @@
 /**
- * The reader's duplicate checks cost linear time in the line (R-S1 member names, R-C4 trait indices):
+ * The reader's duplicate checks cost linear time in the line (R-S1 member names, R-C4 trait indices,
+ * core's reading of repeated members):
  * a line 4 times as long must take about 4 times as long, not 16. Measured as a ratio within one run
  * (best of three each), so the machine's speed does not matter; a quadratic check gives ratios of 18
  * to 21 here, a linear one 3 to 5.
@@ -42,6 +43,8 @@ const SHAPES: { name: string; profile: Profile; model: (n: number) => Buffer }[]
   { name: 'member names of a nested object (R-S1)', profile: 'strict', model: (n) => modelWith('', `,"x":{${members('n', n)}}`) },
   { name: 'top-level member names (R-S1)', profile: 'strict', model: (n) => modelWith('', `,${members('u', n)}`) },
   { name: 'trait indices repeated in tr (R-C4, not enforced by core)', profile: 'core', model: (n) => modelWith(Array(n).fill('1').join(','), ',"comment":"c"') },
+  // Core reads the last of repeated members: every name again, after all of them (each repeat used to take its earlier one out of the table).
+  { name: 'top-level member names repeated (core, the last read)', profile: 'core', model: (n) => modelWith('', `,${members('u', n)},${members('u', n)}`) },
 ];
 
 describe('the codegraph duplicate checks scale linearly', () => {

@@ -48,6 +48,8 @@ const CASES_SHELL = {
   parameters: script(`${header('"TWithParameters"')}\n${ENTITY},"tr":[0],"parameters":[`, repeated('0,'), `0]}\n${eof}\n`),
   /** An object no check reads with some 24 million distinct members (strict keeps their names for R-S1). */
   unreadObject: script(`${header('')}\n${ENTITY},"tr":[],"extra":{`, distinctMembers, `"z":0}}\n${eof}\n`),
+  /** An object no check reads with 700,000 distinct names of 70-odd characters (strict keeps a key for each, to R-S1). */
+  unreadObjectLongNames: script(`${header('')}\n${ENTITY},"tr":[],"extra":{`, `seq 1 700000 | sed 's/.*/"${'L'.repeat(70)}&":0,/' | tr -d '\\n'`, `"z":0}}\n${eof}\n`),
   /** The entity's `m` written with 300 million digits. */
   longIndex: script(`${header('')}\n{"t":"e","i":0,"k":0,"tr":[],"s":"a","m":1`, repeated('0'), `}\n${eof}\n`),
   /** An unread member nested 300 million levels deep (never closed: the line is refused before its end). */
@@ -77,6 +79,7 @@ const CASES: { label: string; shell: string; args: string[]; via: 'file' | 'pipe
   { label: 'parameters of 150M refs', shell: CASES_SHELL.parameters, args: VALIDATE, via: 'pipe' },
   { label: 'unread object of 24M members', shell: CASES_SHELL.unreadObject, args: VALIDATE, via: 'file' },
   { label: 'codegraph.read unread object of 24M members', shell: CASES_SHELL.unreadObject, args: EXEC_READ, via: 'pipe' },
+  { label: 'unread object of 700K long names', shell: CASES_SHELL.unreadObjectLongNames, args: VALIDATE, via: 'pipe' },
   { label: 'core m of 300M digits', shell: CASES_SHELL.longIndex, args: VALIDATE_CORE, via: 'file' },
   { label: 'm of 300M digits', shell: CASES_SHELL.longIndex, args: VALIDATE, via: 'pipe' },
   { label: 'nesting 300M deep', shell: CASES_SHELL.nesting, args: VALIDATE, via: 'file' },

@@ -670,7 +670,7 @@ export class LineScanner {
     const names = frame.names!;
     if (frame.nameSet === undefined && names.length > LINEAR_SCAN_MAX) frame.nameSet = new Set(names);
     const seen = frame.nameSet === undefined ? names.includes(name) : frame.nameSet.has(name);
-    if (seen || frame.droppedNames?.has(name) === true) {
+    if (seen || (frame.droppedNames !== undefined && frame.droppedNames.has(droppedNameKey(name)))) {
       // R-S1 (strict): member names are unique.
       if (!this.options.allowDuplicates) {
         // The pointer names the repeated member itself (/…/object/name), not the member before it.
@@ -766,7 +766,8 @@ export class LineScanner {
       this.skippedItemsIndex = index;
       this.skippedObject = frame.isObject;
       // R-S1 (strict): a later member may repeat the name of one dropped; core lets duplicates pass.
-      this.skippedNames = frame.isObject && !this.options.allowDuplicates ? frame.names!.slice(0, namesAt) : undefined;
+      // Kept by their keys (a long name's is a third of its representative): up to 2^19 of them.
+      this.skippedNames = frame.isObject && !this.options.allowDuplicates ? frame.names!.slice(0, namesAt).map(droppedNameKey) : undefined;
     }
   }
 

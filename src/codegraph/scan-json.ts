@@ -670,7 +670,7 @@ export class LineScanner {
     const names = frame.names!;
     if (frame.nameSet === undefined && names.length > LINEAR_SCAN_MAX) frame.nameSet = new Set(names);
     const seen = frame.nameSet === undefined ? names.includes(name) : frame.nameSet.has(name);
-    if (seen || (frame.droppedNames !== undefined && frame.droppedNames.has(droppedNameKey(name)))) {
+    if (seen || frame.droppedNames?.has(droppedNameKey(name)) === true) {
       // R-S1 (strict): member names are unique.
       if (!this.options.allowDuplicates) {
         // The pointer names the repeated member itself (/…/object/name), not the member before it.

@@ -123,8 +123,8 @@ export interface ScanOptions {
   readonly checkedMembers?: ReadonlySet<string>;
   /**
    * Top-level members, among those not built, that the checks pass over or refuse by their name alone
-   * (never by their value or their bytes): a long line may drop a run of them, but its first, from the
-   * buffer (see noteSkippedItems). None when undefined.
+   * (never by their value or their bytes): a long line may drop runs of them from the buffer (see
+   * recordSpans). None when undefined.
    */
   readonly isPassedOver?: (name: string) => boolean;
   /**
@@ -332,9 +332,10 @@ export class LineScanner {
   skippedObject = false;
   skippedNames: string[] | undefined;
   /**
-   * The record's own run of passed-over members (ScanOptions.isPassedOver) a long line may drop: where
-   * its second member's name starts (-1 when the run has no second member yet), how many members it
-   * holds from there, and (strict) their names; and where the record's current member starts.
+   * The record's current run of passed-over members (ScanOptions.isPassedOver) a long line may drop:
+   * where its droppable part starts (its second member's name when runs keep their first, its first
+   * member's otherwise; -1 when there is none yet), how many members that part holds, and (strict) their
+   * names' keys; and where the record's current member starts.
    */
   private recordRunFrom = -1;
   private recordRunCount = 0;
@@ -344,8 +345,8 @@ export class LineScanner {
   private readonly recordRuns: RecordSpan[] = [];
   /**
    * When the last scan failed because the range ended inside the record: the spans of its runs of
-   * passed-over members a long line may drop (each from its second member to the member after it, or to
-   * the member being read), in line order. Empty otherwise.
+   * passed-over members a long line may drop (each from where its droppable part starts to the member
+   * after it, or to the member being read), in line order. Empty otherwise.
    */
   readonly recordSpans: RecordSpan[] = [];
   /**
@@ -706,7 +707,7 @@ export class LineScanner {
     this.recordRunFrom = -1;
   }
 
-  /** Starts the record's run of passed-over members at `at`, its second member (see recordSpans). */
+  /** Starts the droppable part of the record's run of passed-over members at `at` (see recordSpans). */
   private startRecordRun(at: number): void {
     this.recordRunFrom = at;
     this.recordRunCount = 0;

@@ -49,6 +49,11 @@ function recordingPipe(bytes: Uint8Array, maxRead: number) {
   return pipe;
 }
 
+/** The knobs of every chunked read below: the profile, the reader's chunk size, and how much one read of the pipe gives. */
+const anyProfile = fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>;
+const chunkSizes = fc.constantFrom(256, 301, 1024);
+const readSizes = fc.integer({ min: 7, max: 1000 });
+
 /** Pieces that make lines long, broken, or cut inside a UTF-8 sequence, a `\u` escape or a literal. */
 const piece = fc.constantFrom(
   'xxxxxxxx', '"', '\\u', '\\ud83d', '\\ude00', 'é', '😀', '\r', '\n', ' ', '\t', 'tru', 'nul', '1.', '{', '[', ',', ':', '}', ']',
@@ -76,7 +81,7 @@ describe('the chunked reader with its long-line path', () => {
     assertProperty(
       fc.property(
         fc.oneof(fc.constantFrom(...models, ...mutated), hostileBytes, modelWithLongStretch),
-        fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>,
+        anyProfile,
         fc.integer({ min: 4, max: 64 }),
         fc.array(fc.integer({ min: 1, max: 70 }), { maxLength: 5 }),
         (bytes, profile, chunk, reads) => {
@@ -189,9 +194,9 @@ describe('the chunked reader with its long-line path', () => {
     assertProperty(
       fc.property(
         model,
-        fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>,
-        fc.constantFrom(256, 301, 1024),
-        fc.integer({ min: 7, max: 1000 }),
+        anyProfile,
+        chunkSizes,
+        readSizes,
         ({ bytes, valid }, profile, chunk, maxRead) => {
           const pipe = recordingPipe(bytes, maxRead);
           expect(readModelChunks(pipe.read, profile, { chunkBytes: chunk })).toStrictEqual(readModelBytes(bytes, profile));
@@ -223,9 +228,9 @@ describe('the chunked reader with its long-line path', () => {
       fc.property(
         object,
         place,
-        fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>,
-        fc.constantFrom(256, 301, 1024),
-        fc.integer({ min: 7, max: 1000 }),
+        anyProfile,
+        chunkSizes,
+        readSizes,
         (o, at, profile, chunk, maxRead) => {
           const bytes = Buffer.from(header + at(o) + '\n' + eof);
           const pipe = recordingPipe(bytes, maxRead);
@@ -264,9 +269,9 @@ describe('the chunked reader with its long-line path', () => {
         fc.array(value, { minLength: 1, maxLength: 5 }),
         fc.integer({ min: 0, max: 2 }),
         tail,
-        fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>,
-        fc.constantFrom(256, 301, 1024),
-        fc.integer({ min: 7, max: 1000 }),
+        anyProfile,
+        chunkSizes,
+        readSizes,
         // Every n-th unknown member followed by a repeat of a member the checks read (0: none), which
         // breaks the runs: strict refuses the repeat, core reads the last (and drops the runs whole).
         fc.constantFrom(0, 0, 1, 3),
@@ -342,9 +347,9 @@ describe('the chunked reader with its long-line path', () => {
         fc.array(piece, { minLength: 1, maxLength: 5 }),
         fc.integer({ min: 100, max: 900 }),
         tail,
-        fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>,
-        fc.constantFrom(256, 301, 1024),
-        fc.integer({ min: 7, max: 1000 }),
+        anyProfile,
+        chunkSizes,
+        readSizes,
         (n, pieces, repeat, end, profile, chunk, maxRead) => {
           const [typeOnly, place] = places[n]!;
           const bytes = Buffer.from(place(pieces.join('').repeat(repeat) + end));
@@ -390,9 +395,9 @@ describe('the chunked reader with its long-line path', () => {
         fc.array(piece, { minLength: 1, maxLength: 5 }),
         fc.integer({ min: 150, max: 900 }),
         tail,
-        fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>,
-        fc.constantFrom(256, 301, 1024),
-        fc.integer({ min: 7, max: 1000 }),
+        anyProfile,
+        chunkSizes,
+        readSizes,
         (n, pieces, repeat, end, profile, chunk, maxRead) => {
           const bytes = Buffer.from(places[n]!(pieces.join('').repeat(repeat) + end));
           const pipe = recordingPipe(bytes, maxRead);
@@ -458,9 +463,9 @@ describe('the chunked reader with its long-line path', () => {
         fc.integer({ min: 0, max: spots - 1 }),
         run,
         after,
-        fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>,
-        fc.constantFrom(256, 301, 1024),
-        fc.integer({ min: 7, max: 1000 }),
+        anyProfile,
+        chunkSizes,
+        readSizes,
         (spot, space, extra, profile, chunk, maxRead) => {
           let n = 0;
           const text = header + line.replace(/§/g, () => (n++ === spot ? space + extra : '')) + '\n' + eof;
@@ -492,9 +497,9 @@ describe('the chunked reader with its long-line path', () => {
         lexeme,
         after,
         place,
-        fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>,
-        fc.constantFrom(256, 301, 1024),
-        fc.integer({ min: 7, max: 1000 }),
+        anyProfile,
+        chunkSizes,
+        readSizes,
         (n, a, at, profile, chunk, maxRead) => {
           const bytes = Buffer.from(header + at(n, a) + '\n' + eof);
           const pipe = recordingPipe(bytes, maxRead);
@@ -554,7 +559,7 @@ describe('the chunked reader with its long-line path', () => {
           fc.oneof(fc.integer({ min: -12, max: 12 }), fc.integer({ min: 600_000, max: 1_100_000 })),
           fc.array(fc.constantFrom('ab', '\\n', 'é', '\\u00e9', '😀', '\\ud83d\\ude00'), { minLength: 1, maxLength: 4 }),
           fc.array(piece, { maxLength: 3 }),
-          fc.constantFrom('core', 'strict') as fc.Arbitrary<'core' | 'strict'>,
+          anyProfile,
           fc.constantFrom(1 << 16, 100_003),
           fc.integer({ min: 4096, max: 1 << 17 }),
           (place, around, pieces, tail, profile, chunk, maxRead) => {

@@ -7,7 +7,7 @@ import type { Profile, Result } from '../shared/errors.ts';
 import type { JsonValue } from '../shared/json/value.ts';
 import type { InputBound, OpHandler, OpName, OpOptions, OpOutcome } from '../shared/ops.ts';
 import { releaseBytes } from '../shared/read-bounded.ts';
-import { type ImportedArtifact, importArtifactValue, MAX_ARTIFACT_BYTES, parseArtifactJson } from './artifact/import-artifact.ts';
+import { importArtifact, MAX_ARTIFACT_BYTES } from './artifact/import-artifact.ts';
 import { BUNDLE, CONTEXT_RULES, ENCODE_REQUEST_MAX_BYTES } from './bundle/constants.ts';
 import { decodeBundle } from './bundle/decode-bundle.ts';
 import { encodeBundle } from './bundle/encode-bundle.ts';
@@ -49,18 +49,10 @@ export const decodeOp: OpHandler = Object.assign((input: Uint8Array, options?: O
 });
 
 /** morph.import: a morph-artifact/1 file → `{"value": <decoded JSON>}`. */
-export const importOp: OpHandler = Object.assign((input: Uint8Array, options?: OpOptions) => answer(importOwnedArtifact(input, options), (a) => [['value', a.ir]]), {
+export const importOp: OpHandler = Object.assign((input: Uint8Array, options?: OpOptions) => answer(importArtifact(input, options?.profile, options?.inputOwned === true), (a) => [['value', a.ir]]), {
   // MORPH-ART-1: an artifact is at most 64 MiB.
   inputBound: boundOf(MAX_ARTIFACT_BYTES, CONTEXT_RULES.ARTIFACT_JSON, 'artifact'),
 });
-
-/** importArtifact, releasing the artifact's bytes once parsed when the caller hands them over (whitespace may pad them to 64 MiB). */
-function importOwnedArtifact(input: Uint8Array, options: OpOptions | undefined): Result<ImportedArtifact> {
-  const profile = options?.profile ?? 'strict';
-  const parsed = parseArtifactJson(input, profile);
-  if (options?.inputOwned === true) releaseBytes(input);
-  return parsed.ok ? importArtifactValue(parsed.value, profile) : parsed;
-}
 
 const encodeBound = boundOf(ENCODE_REQUEST_MAX_BYTES, CONTEXT_RULES.ENCODE_REQUEST, 'request');
 

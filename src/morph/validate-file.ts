@@ -9,8 +9,8 @@ import type { FileValidator } from '../shared/file-validator.ts';
 import { fail, ok, type Result } from '../shared/errors.ts';
 import type { JsonValue } from '../shared/json/value.ts';
 import { writeJson } from '../shared/json/write-value.ts';
-import { readBounded, releaseBytes } from '../shared/read-bounded.ts';
-import { MAX_ARTIFACT_BYTES, importArtifactValue, parseArtifactJson, type ImportedArtifact } from './artifact/import-artifact.ts';
+import { readBounded } from '../shared/read-bounded.ts';
+import { MAX_ARTIFACT_BYTES, importArtifact, type ImportedArtifact } from './artifact/import-artifact.ts';
 import { renderArtifactDigest } from './artifact/render-artifact.ts';
 import { BUNDLE, CONTEXT_RULES } from './bundle/constants.ts';
 import { decodeBundle, readBundleText } from './bundle/decode-bundle.ts';
@@ -64,15 +64,10 @@ function shown(v: JsonValue | undefined): string {
 
 /** Validates a morph-artifact/1 file. */
 export const validateArtifactFile: FileValidator = async (path, { profile }) => {
-  let bytes: Result<Buffer> | undefined = await readBoundedInput(path, MAX_ARTIFACT_BYTES, CONTEXT_RULES.ARTIFACT_JSON);
+  const bytes = await readBoundedInput(path, MAX_ARTIFACT_BYTES, CONTEXT_RULES.ARTIFACT_JSON);
   if (!bytes.ok) return bytes;
-  const parsed = parseArtifactJson(bytes.value, profile);
-  // The file's bytes are let go once parsed: the value holds all that is read from here on (released
-  // at once: whitespace may pad them to 64 MiB, and the tree built next grows meanwhile).
-  releaseBytes(bytes.value);
-  bytes = undefined;
-  if (!parsed.ok) return parsed;
-  let imported: Result<ImportedArtifact> | undefined = importArtifactValue(parsed.value, profile);
+  // The file's bytes are released once parsed: the value holds all that is read from here on.
+  let imported: Result<ImportedArtifact> | undefined = importArtifact(bytes.value, profile, true);
   if (!imported.ok) return imported;
   const { fields: a, codec } = imported.value;
   const nodes = measureIr(imported.value.ir).nodes;

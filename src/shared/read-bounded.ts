@@ -21,10 +21,10 @@ export function readBounded(path: string, limit: number): BoundedRead {
   try {
     const stat = fstatSync(fd);
     if (stat.isFile() && stat.size > limit) return { ok: false, size: stat.size };
-    // One buffer, copied only if a file grows while read: a regular file's size plus the byte that shows it grew; for a pipe or a
-    // device, the bound plus that byte, of which only the pages the input fills are ever touched (an
-    // unwritten page of a fresh allocation costs no memory). Chunks joined at the end would hold the
-    // input twice at that moment.
+    // One buffer, copied only if a file grows while read: a regular file's size plus the byte that shows
+    // it grew; for a pipe or a device, the bound plus that byte, of which only the pages the input fills
+    // are ever touched (an unwritten page of a fresh allocation costs no memory). Chunks joined at the
+    // end would hold the input twice at that moment.
     let buf = Buffer.allocUnsafe((stat.isFile() ? Math.min(stat.size, limit) : limit) + 1);
     let filled = readInto(fd, buf, 0);
     if (filled === buf.length && filled <= limit) {

@@ -5,6 +5,7 @@
  */
 import { fail, ok, type Profile, type Result } from '../../shared/errors.ts';
 import type { JsonValue } from '../../shared/json/value.ts';
+import { releaseBytes } from '../../shared/read-bounded.ts';
 import { lookupCodec, parseCodecOptions } from '../codecs/registry.ts';
 import type { Codec, CodecOptions } from '../codecs/types.ts';
 import { ENVELOPE_JSON_LIMITS, MORPH_CODES, RULES } from '../constants.ts';
@@ -126,7 +127,7 @@ export function checkArtifactIntegrity(a: ArtifactFields): Result<void> {
  * envelope's depth and value limits (JSON-LIMIT-1). A caller that holds the file's bytes can let them
  * go once this has answered: the value holds everything the later stages read.
  */
-export function parseArtifactJson(input: Uint8Array | string, profile: Profile = 'strict'): Result<JsonValue> {
+function parseArtifactJson(input: Uint8Array | string, profile: Profile = 'strict'): Result<JsonValue> {
   const size = typeof input === 'string' ? Buffer.byteLength(input, 'utf8') : input.length;
   if (size > MAX_ARTIFACT_BYTES) {
     return fail(morphError(MORPH_CODES.LIMIT_EXCEEDED, CONTEXT_RULES.ARTIFACT_JSON, `artifact is ${size} bytes, over ${MAX_ARTIFACT_BYTES}`, { byteOffset: MAX_ARTIFACT_BYTES }));
@@ -137,7 +138,7 @@ export function parseArtifactJson(input: Uint8Array | string, profile: Profile =
 }
 
 /** The stages after the parse (R-M10): shape, versions, agreement, codec, integrity, then the payload's decode. */
-export function importArtifactValue(value: JsonValue, profile: Profile = 'strict'): Result<ImportedArtifact> {
+function importArtifactValue(value: JsonValue, profile: Profile = 'strict'): Result<ImportedArtifact> {
   const shape = checkArtifactShape(value, profile);
   if (!shape.ok) return shape;
   const a = shape.value;
@@ -157,8 +158,11 @@ export function importArtifactValue(value: JsonValue, profile: Profile = 'strict
 /**
  * Imports an artifact file under `profile` (strict when not given; core: the format document's rules
  * only, each strict rule's check replaced by its documented core reading); never throws on any input.
+ * With `releaseInput`, the caller hands the bytes over (read for this call alone): they are released
+ * once parsed (whitespace may pad them to 64 MiB, and the tree built next grows meanwhile).
  */
-export function importArtifact(input: Uint8Array | string, profile: Profile = 'strict'): Result<ImportedArtifact> {
+export function importArtifact(input: Uint8Array | string, profile: Profile = 'strict', releaseInput = false): Result<ImportedArtifact> {
   const parsed = parseArtifactJson(input, profile);
+  if (releaseInput && typeof input !== 'string') releaseBytes(input);
   return parsed.ok ? importArtifactValue(parsed.value, profile) : parsed;
 }

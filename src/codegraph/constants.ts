@@ -176,7 +176,8 @@ export const READER_LIMITS = {
    * strings under the members the checks read, member names and the strings read for their first
    * characters only (see keptCharactersOf) aside. Each compared string is at most
    * COMPARED_STRING_MAX_BYTES, but a dictionary of 2^18 of them would still be held whole (a 212 MB
-   * header line cost 591 MB before this limit, 145 MB with it); a real header's dictionaries take some kilobytes.
+   * header line cost 591 MB before this limit, 146 MiB with it); a real header's dictionaries take
+   * some kilobytes.
    */
   MAX_HELD_STRING_BYTES: 8 * 1024 * 1024,
 } as const;

@@ -180,7 +180,24 @@ export const READER_LIMITS = {
    * some kilobytes.
    */
   MAX_HELD_STRING_BYTES: 8 * 1024 * 1024,
+  /**
+   * Bytes (as written) of the containers built under the members the checks read, in one line, all of
+   * them together: whitespace, punctuation, names, numbers and strings, less what follows the first
+   * characters of a string read for those only (see keptCharactersOf) and the bodies of the strings
+   * MAX_HELD_STRING_BYTES counts. A long line's buffer cannot drop
+   * what the checks build (each new look at the line reads it again), so this bounds it: before this
+   * limit, a Literal array of 175,000 strings of 1,200 bytes cost 444 MiB, a Literal object of long
+   * member names 596 MiB. A real record's largest, a Literal array initializer, takes some hundred
+   * kilobytes.
+   */
+  MAX_BUILT_BYTES: 4 * 1024 * 1024,
 } as const;
+
+/**
+ * A string read for its first characters only (see keptCharactersOf) whose body goes on this many
+ * bytes past them, complete in a long line's buffer: the long line drops what follows them.
+ */
+export const KEPT_MIDDLE_DROP_BYTES = 64;
 
 /** UTF-16 code units of a string value a refusal quotes at most (a longer one is quoted in part, and the message says so). */
 export const QUOTED_UNITS = 64;

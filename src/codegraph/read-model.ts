@@ -18,7 +18,7 @@ import { BYTE, codeInfo, COMPARED_STRING_MAX_BYTES, COMPARED_STRING_MEMBERS, SEC
 import { ModelState } from './model-state.ts';
 import type { ModelRecord } from './records.ts';
 import { resolveDictionaries } from './resolve-dictionaries.ts';
-import { emptyMembers, LineScanner, type RecordSpan, type ScannedMembers } from './scan-json.ts';
+import { emptyMembers, firstCharactersEnd, LineScanner, type RecordSpan, type ScannedMembers } from './scan-json.ts';
 import { LineSplitter } from './scan-lines.ts';
 import { keptCharactersOf, READ_MEMBERS, TRAIT_KEY_INDEX, validateRecordSchema } from './validate-record-schema.ts';
 
@@ -186,11 +186,13 @@ export class ModelReader {
     const tail = Math.min(space, digits);
     const tailBytes = filled - tail;
     // The record's runs of members no check reads (see LineScanner.recordSpans), dropped together.
+    // And the middles of the complete strings read for their first characters only (see LineScanner.keptSpans).
+    const spans = scanner.keptSpans.length === 0 ? scanner.recordSpans : mergeSpans(scanner.recordSpans, scanner.keptSpans);
     let recordBytes = 0;
-    for (const span of scanner.recordSpans) recordBytes += span.to - span.from;
+    for (const span of spans) recordBytes += span.to - span.from;
     // Not worth a copy when most of the buffer is the rest of the line.
     if (Math.max(itemBytes, stringBytes, tailBytes, recordBytes) < filled >> 2) return filled;
-    if (recordBytes > itemBytes && recordBytes > stringBytes && recordBytes > tailBytes) return this.dropRecordSpans(buf, filled, scanner.recordSpans);
+    if (recordBytes > itemBytes && recordBytes > stringBytes && recordBytes > tailBytes) return this.dropRecordSpans(buf, filled, spans);
     if (tailBytes >= itemBytes && tailBytes >= stringBytes) {
       // The buffer's end: nothing to move.
       if (last && last.at === tail && last.items === undefined) last.length += tailBytes;
@@ -540,42 +542,13 @@ function hashStringBody(hash: Hash, buf: Buffer, from: number, to: number): void
 /** Flags that make decodeStringBody read any body (escapes, non-ASCII bytes and lone surrogates alike). */
 const ANY_BODY = STRING_ESCAPED | STRING_NON_ASCII | STRING_LONE_SURROGATE;
 
-/**
- * Where the first `count` characters of the checked string body `buf[body, good)` end (an escaped pair
- * counts as one), or -1 when they are not all there yet.
- */
-function firstCharactersEnd(buf: Buffer, body: number, good: number, count: number): number {
-  let end = body;
-  for (let n = 0; n < count; n++) {
-    const next = firstCharacterEnd(buf, end, good);
-    if (next === end) return -1;
-    end = next;
-  }
-  return end;
-}
-
-/**
- * Where the first character of the checked string body `buf[body, good)` ends (an escaped pair counts
- * as one), or `body` when it is not all there yet.
- */
-function firstCharacterEnd(buf: Buffer, body: number, good: number): number {
-  if (body >= good) return body;
-  const c = buf[body]!;
-  let end = body + (c < 0x80 ? 1 : utf8SequenceLength(c));
-  if (c === BYTE.BACKSLASH) {
-    end = body + 2;
-    if (buf[body + 1] === BYTE.LOWER_U) {
-      const unit = readHex4(buf, body + 2, good);
-      end = body + 6;
-      // A high surrogate followed by an escaped low one: the pair is one character.
-      if (unit >= 0xd800 && unit <= 0xdbff && buf[end] === BYTE.BACKSLASH && buf[end + 1] === BYTE.LOWER_U) {
-        const low = readHex4(buf, end + 2, good);
-        if (low >= 0xdc00 && low <= 0xdfff) end += 6;
-        else if (low < 0) return body;
-      }
-    }
-  }
-  return end <= good ? end : body;
+/** Two lists of apart spans, each in line order, as one list in line order. */
+function mergeSpans(a: readonly RecordSpan[], b: readonly RecordSpan[]): RecordSpan[] {
+  const out: RecordSpan[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i]!.from < b[j]!.from) ? a[i++]! : b[j++]!);
+  return out;
 }
 
 /** JSON whitespace as the scanner skips it (a CR reaches the scanner in the core profile only, R-C1). */

@@ -62,4 +62,26 @@ describe('the codegraph reader limits on half a million members or values and on
       expect(at === 'accept' || at[0] !== 'LIMIT_EXCEEDED').toBe(true);
     }
   }, 60_000);
+
+  it(`built bytes: ${READER_LIMITS.MAX_BUILT_BYTES} bytes of the containers the checks build in one line read, one more refused at the member's value`, () => {
+    // The entity's Literal (a container the checks build): 3,000 number Literals of 1,000-digit lexemes,
+    // then whitespace up to `bytes` bytes in all, which a chunked read drops at the buffer's end.
+    const head = `{"k":"array","items":[${Array.from({ length: 3000 }, () => `{"k":"number","value":1${'0'.repeat(999)}}`).join(',')}`;
+    const literal = (bytes: number) => `${head}${' '.repeat(bytes - head.length - 2)}]}`;
+    // tr's `[0]` is built too: 3 bytes.
+    const line = (bytes: number) => model('0', `,"m":0,"value":${literal(bytes - 3)}`);
+    for (const profile of PROFILES) {
+      expect(verdict(line(READER_LIMITS.MAX_BUILT_BYTES), profile, 1 << 18)).toBe('accept');
+      const past = line(READER_LIMITS.MAX_BUILT_BYTES + 1);
+      expect(verdict(past, profile, 1 << 18)).toStrictEqual(['LIMIT_EXCEEDED', offsetOf(past, '"value":', 1, 8)]);
+    }
+    // A string read for its first character only counts by it: a Literal string of twice the limit, and
+    // 9,000 of a kilobyte each (complete in a buffer, their middles dropped all the same), pass.
+    const string = model('0', `,"m":0,"value":{"k":"string","value":"${'v'.repeat(2 * READER_LIMITS.MAX_BUILT_BYTES)}"}`);
+    const strings = model('0', `,"m":0,"value":{"k":"array","items":[${Array.from({ length: 9000 }, () => `{"k":"string","value":"${'v'.repeat(1000)}"}`).join(',')}]}`);
+    for (const profile of PROFILES) {
+      expect(verdict(string, profile, 1 << 18)).toBe('accept');
+      expect(verdict(strings, profile, 1 << 18)).toBe('accept');
+    }
+  }, 120_000);
 });

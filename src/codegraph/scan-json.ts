@@ -24,10 +24,12 @@ import {
   TOKEN_FAILED,
   TOKEN_FAULT,
   TOKEN_FAULT_MESSAGE,
+  readHex4,
   TokenScan,
 } from '../shared/json/scan-tokens.ts';
+import { utf8SequenceLength } from '../shared/text.ts';
 import { JsonNumber } from '../shared/json/value.ts';
-import { BYTE, codeInfo, type JsonLayerCode, LINEAR_SCAN_MAX, READER_LIMITS } from './constants.ts';
+import { BYTE, codeInfo, type JsonLayerCode, KEPT_MIDDLE_DROP_BYTES, LINEAR_SCAN_MAX, READER_LIMITS } from './constants.ts';
 
 /**
  * A built value. Canonical unsigned integers of at most 15 digits are JS numbers (exact, and the
@@ -139,6 +141,7 @@ export interface ScanOptions {
 const DEPTH_MESSAGE = `more than ${READER_LIMITS.MAX_DEPTH} containers open at this one (this reader's limit, JSON-LIMIT-1 and R-S2a)`;
 const OPEN_MEMBERS_MESSAGE = `more than ${READER_LIMITS.MAX_OPEN_MEMBERS} members in the objects open at this member (this reader's limit, JSON-LIMIT-1)`;
 const BUILT_VALUES_MESSAGE = `more than ${READER_LIMITS.MAX_BUILT_VALUES} values in the arrays and objects the checks read in this line (this reader's limit, JSON-LIMIT-1)`;
+const BUILT_BYTES_MESSAGE = `the values the checks build in this line pass ${READER_LIMITS.MAX_BUILT_BYTES} bytes as written (this reader's limit, JSON-LIMIT-1)`;
 const HELD_STRINGS_MESSAGE = `the strings the checks hold in this line pass ${READER_LIMITS.MAX_HELD_STRING_BYTES} bytes together (this reader's limit, JSON-LIMIT-1)`;
 const NUMBER_LEXEME_MESSAGE = `a number the checks read is longer than ${READER_LIMITS.MAX_NUMBER_LEXEME_BYTES} bytes (this reader's limit, JSON-LIMIT-1)`;
 
@@ -213,6 +216,8 @@ interface Frame {
 /** The gaps of a long line the scanner needs: where the first items of an array no check reads were dropped, and how many. */
 export interface DroppedItems {
   readonly at: number;
+  /** The bytes dropped there. */
+  readonly length: number;
   readonly items?: number;
   /** Of an object no check reads (strict profile): the names of the members dropped (R-S1 duplicates). */
   readonly names?: Set<string> | undefined;
@@ -293,6 +298,7 @@ export class LineScanner {
   private readonly maxBuiltValues: number;
   private readonly maxNumberBytes: number;
   private readonly maxHeldStringBytes: number;
+  private readonly maxBuiltBytes: number;
   /** Containers open around the scanner's stack: 1 inside a record's object, 0 for a line that is not one. */
   private depthBase = 0;
   /** Members of the objects open now (the record's own included), dropped ones included. */
@@ -301,6 +307,19 @@ export class LineScanner {
   private builtValues = 0;
   /** Body bytes of the strings held whole in this line so far (READER_LIMITS.MAX_HELD_STRING_BYTES). */
   private heldStringBytes = 0;
+  /** Line bytes of the containers built under checked members that ended in this line so far (READER_LIMITS.MAX_BUILT_BYTES). */
+  private builtBytes = 0;
+  /** Where the container built under the checked member being scanned starts (-1 when none), and its line offset. */
+  private builtFrom = -1;
+  private builtFromLine = 0;
+  /**
+   * Line bytes inside that container that count in no built bytes: what follows the kept characters of
+   * its strings read for those only, and the bodies of its held strings (MAX_HELD_STRING_BYTES counts them).
+   */
+  private builtExempt = 0;
+  /** The line's gaps before `gapCursor` (see lineAt), and their bytes. */
+  private gapCursor = 0;
+  private gapBytes = 0;
   /** Whether the top-level member being scanned is one the checks read (see ScanOptions.checkedMembers). */
   private checked = false;
   /**
@@ -350,6 +369,12 @@ export class LineScanner {
    */
   readonly recordSpans: RecordSpan[] = [];
   /**
+   * The middles of the complete strings this scan read for their first characters only (validation
+   * only): from the end of those characters to the closing quote, when at least KEPT_MIDDLE_DROP_BYTES
+   * long, in line order. A long line may drop them (the checks never read them again).
+   */
+  readonly keptSpans: RecordSpan[] = [];
+  /**
    * When the last scan ended at the range's end between two tokens or after the value (where whitespace
    * may stand, not inside a string, number or literal): the long-line path may drop whitespace there.
    */
@@ -381,6 +406,7 @@ export class LineScanner {
     this.maxBuiltValues = limits ? READER_LIMITS.MAX_BUILT_VALUES : Number.POSITIVE_INFINITY;
     this.maxNumberBytes = limits ? READER_LIMITS.MAX_NUMBER_LEXEME_BYTES : Number.POSITIVE_INFINITY;
     this.maxHeldStringBytes = limits ? READER_LIMITS.MAX_HELD_STRING_BYTES : Number.POSITIVE_INFINITY;
+    this.maxBuiltBytes = limits ? READER_LIMITS.MAX_BUILT_BYTES : Number.POSITIVE_INFINITY;
   }
 
   /**
@@ -412,7 +438,12 @@ export class LineScanner {
     this.openMembers = 0;
     this.builtValues = 0;
     this.heldStringBytes = 0;
+    this.builtBytes = 0;
+    this.builtFrom = -1;
+    this.gapCursor = 0;
+    this.gapBytes = 0;
     this.recordSpans.length = 0;
+    this.keptSpans.length = 0;
     const r = this.scanMembers(buf, start, end, out, wanted);
     if (r !== FAILED) return r ? SCANNED_RECORD : SCANNED_OTHER;
     if (this.tokens.truncated) {
@@ -535,12 +566,24 @@ export class LineScanner {
       // Most members are a string, a number or a short array of indices: read those directly, without
       // the general value loop and its stack (any other shape, or a fault, takes the general path).
       const c0 = this.pos < end ? buf[this.pos]! : -1;
+      if (this.checked && (c0 === BYTE.LEFT_BRACKET || c0 === BYTE.LEFT_BRACE)) {
+        this.builtFrom = valueAt;
+        this.builtFromLine = this.lineAt(valueAt, true);
+        this.builtExempt = 0;
+      }
       let value: Lite | typeof FAILED | undefined;
       if (c0 === BYTE.QUOTE) value = this.scanString(build);
       else if ((c0 >= BYTE.ZERO && c0 <= BYTE.NINE) || c0 === BYTE.MINUS) value = this.scanNumber();
       else if (c0 === BYTE.LEFT_BRACKET && build) value = this.scanIndexArray();
       if (value === undefined) value = this.scanValue();
       if (value === FAILED) return FAILED;
+      if (this.builtFrom >= 0) {
+        // JSON-LIMIT-1: the container ended; its bytes join the line's built bytes.
+        const used = this.builtBytesAt(this.pos, false);
+        if (used > this.maxBuiltBytes) return this.builtBytesFault();
+        this.builtBytes = used;
+        this.builtFrom = -1;
+      }
       const n = out.count++;
       out.names[n] = name;
       nameSet?.add(name);
@@ -617,7 +660,12 @@ export class LineScanner {
     if (this.pos >= end) return this.fail('expected a value');
     // JSON-LIMIT-1: an item or member of a built container is one more value built in this line.
     const top = this.stack[this.stack.length - 1];
-    if (top !== undefined && top.container !== undefined && this.checked && ++this.builtValues > this.maxBuiltValues) return this.limitFault(this.pos, BUILT_VALUES_MESSAGE);
+    if (top !== undefined && top.container !== undefined && this.checked) {
+      if (++this.builtValues > this.maxBuiltValues) return this.limitFault(this.pos, BUILT_VALUES_MESSAGE);
+      // JSON-LIMIT-1: the built bytes, looked at where each built value starts (in line offsets, so a
+      // long line's gaps change nothing), whatever follows.
+      if (this.builtBytesAt(this.pos, true) > this.maxBuiltBytes) return this.builtBytesFault();
+    }
     const c = buf[this.pos]!;
     if (c === BYTE.QUOTE) return this.scanString(this.building);
     if (c === BYTE.LEFT_BRACE || c === BYTE.LEFT_BRACKET) {
@@ -863,7 +911,11 @@ export class LineScanner {
     if (held) {
       const left = this.maxHeldStringBytes - this.heldStringBytes;
       if ((close === TOKEN_FAILED ? tokens.faultAt : close) - start > left) return this.limitFault(start + left, HELD_STRINGS_MESSAGE);
-      if (close !== TOKEN_FAILED) this.heldStringBytes += close - start;
+      if (close !== TOKEN_FAILED) {
+        this.heldStringBytes += close - start;
+        // Counted there, not in the built bytes (a dictionary's entries).
+        if (this.builtFrom >= 0) this.builtExempt += close - start;
+      }
     }
     if (close === TOKEN_FAILED) {
       if (capped && tokens.truncated) {
@@ -886,6 +938,21 @@ export class LineScanner {
     this.pos = close + 1;
     if (!build) return null;
     const flags = tokens.flags;
+    if (!isName && this.builtFrom >= 0) {
+      const keep = this.keptCharacters();
+      const kept = keep > 0 ? firstCharactersEnd(buf, start, close, keep) : -1;
+      if (kept >= 0) {
+        // What follows the characters the checks read counts in no limit, is not built, and (validation
+        // only) a long line may drop it.
+        // (lineAt's offsets only grow: the kept characters' end first.)
+        const keptEnd = this.lineAt(kept, false);
+        this.builtExempt += this.lineAt(close, true) - keptEnd;
+        if (this.cutLongNames) {
+          if (close - kept >= KEPT_MIDDLE_DROP_BYTES) this.keptSpans.push({ from: kept, to: close, count: 0, names: undefined });
+          return decodeStringBody(buf, start, kept, flags);
+        }
+      }
+    }
     if (flags === 0 && !(isName && close - start > NAME_HELD_UNITS && this.cutLongNames)) return internedAt(buf, start, close) ?? decodePlainBody(buf, start, close, 0);
     const text = decodeStringBody(buf, start, close, flags);
     if (isName && text.length > NAME_HELD_UNITS && this.cutLongNames && !this.inLimitedMember()) return this.representName(text, start, close);
@@ -963,6 +1030,29 @@ export class LineScanner {
     return tokens.length === 1 ? '' : tokens.join('/');
   }
 
+  /**
+   * The line offset of `buf[at]` (inclusive: with the gaps right before that byte) or of the boundary
+   * before it (not inclusive). Offsets asked for only grow within a scan, so a cursor walks the gaps once.
+   */
+  private lineAt(at: number, inclusive: boolean): number {
+    const gaps = this.itemGaps;
+    while (this.gapCursor < gaps.length && gaps[this.gapCursor]!.at < at) this.gapBytes += gaps[this.gapCursor++]!.length;
+    let shift = this.gapBytes;
+    if (inclusive) for (let j = this.gapCursor; j < gaps.length && gaps[j]!.at === at; j++) shift += gaps[j]!.length;
+    return at + shift;
+  }
+
+  /** The line's built bytes (READER_LIMITS.MAX_BUILT_BYTES) up to `buf[at]` inside the container being built. */
+  private builtBytesAt(at: number, inclusive: boolean): number {
+    return this.builtBytes + this.lineAt(at, inclusive) - this.builtFromLine - this.builtExempt;
+  }
+
+  /** The built bytes passed their limit in the current member: refused at the member's value, whatever follows. */
+  private builtBytesFault(): typeof FAILED {
+    this.tokens.truncated = false;
+    return this.fault(JSON_CODES.LIMIT_EXCEEDED, this.builtFrom, BUILT_BYTES_MESSAGE, this.member === undefined ? '' : `/${escapePointerToken(this.member)}`);
+  }
+
   /** A reader limit passed at `at` (JSON-LIMIT-1): decided by the bytes read, whatever follows. */
   private limitFault(at: number, message: string): typeof FAILED {
     this.tokens.truncated = false;
@@ -996,4 +1086,42 @@ export class LineScanner {
 /** A fresh, empty member table for {@link LineScanner.scanRecord}. */
 export function emptyMembers(): ScannedMembers {
   return { count: 0, names: [], values: [], starts: [], ends: [] };
+}
+
+/**
+ * Where the first `count` characters of the checked string body `buf[body, good)` end (an escaped pair
+ * counts as one), or -1 when they are not all there yet.
+ */
+export function firstCharactersEnd(buf: Buffer, body: number, good: number, count: number): number {
+  let end = body;
+  for (let n = 0; n < count; n++) {
+    const next = firstCharacterEnd(buf, end, good);
+    if (next === end) return -1;
+    end = next;
+  }
+  return end;
+}
+
+/**
+ * Where the first character of the checked string body `buf[body, good)` ends (an escaped pair counts
+ * as one), or `body` when it is not all there yet.
+ */
+function firstCharacterEnd(buf: Buffer, body: number, good: number): number {
+  if (body >= good) return body;
+  const c = buf[body]!;
+  let end = body + (c < 0x80 ? 1 : utf8SequenceLength(c));
+  if (c === BYTE.BACKSLASH) {
+    end = body + 2;
+    if (buf[body + 1] === BYTE.LOWER_U) {
+      const unit = readHex4(buf, body + 2, good);
+      end = body + 6;
+      // A high surrogate followed by an escaped low one: the pair is one character.
+      if (unit >= 0xd800 && unit <= 0xdbff && buf[end] === BYTE.BACKSLASH && buf[end + 1] === BYTE.LOWER_U) {
+        const low = readHex4(buf, end + 2, good);
+        if (low >= 0xdc00 && low <= 0xdfff) end += 6;
+        else if (low < 0) return body;
+      }
+    }
+  }
+  return end <= good ? end : body;
 }

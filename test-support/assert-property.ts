@@ -4,7 +4,8 @@
  * beyond their first run. The fresh seed comes from FORMCERT_SEED (set once per test run by
  * vitest.config.ts, or by the user to replay a failure) and is named in every failure. The fresh
  * run makes half the fixed run's attempts: the fixed run is the regression floor, and the fresh
- * runs add up across CI runs, so the fast tier pays 1.5× a property's budget rather than 2×.
+ * runs add up across CI runs, so the fast tier pays 1.5× a property's budget rather than 2×. A
+ * property's examples run in the fixed run only.
  */
 import fc from 'fast-check';
 
@@ -42,8 +43,9 @@ export function assertProperty<Ts>(
   params: fc.Parameters<Ts> = {},
 ): void | Promise<void> {
   const seed = freshSeed();
-  // The replay path of the fixed run means nothing for another seed.
-  const { path: _fixedPath, ...rest } = params;
+  // The replay path of the fixed run means nothing for another seed; its examples (counterexamples kept
+  // as regressions, which fast-check counts among the runs) ran once there, so every fresh run explores.
+  const { path: _fixedPath, examples: _fixedExamples, ...rest } = params;
   const fresh: fc.Parameters<Ts> = { ...rest, seed, numRuns: Math.ceil((params.numRuns ?? DEFAULT_RUNS) / 2) };
   if (property.isAsync()) {
     const asyncProperty = property as fc.IAsyncProperty<Ts>;

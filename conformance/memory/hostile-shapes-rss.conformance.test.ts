@@ -70,29 +70,32 @@ const FORMATS = [
     input: hostileCodegraphInput(),
     commands: [['validate', 'codegraph'], ['validate', 'codegraph', '--profile', 'core'], ['testee', 'exec', 'codegraph.read']],
     seed: 20261206,
+    found: foundExamples('codegraph'),
   },
   {
     name: 'journal',
     input: hostileJournalInput(),
     commands: [['validate', 'journal'], ['validate', 'journal', '--profile', 'core'], ['testee', 'exec', 'journal.read']],
     seed: 20261207,
+    found: foundExamples('journal'),
   },
 ] as const;
 
 describe('generated hostile inputs are answered under 200 MiB peak RSS', () => {
   for (const f of FORMATS) {
     it(
-      `${f.name}: ${RUNS} fixed plans, then ${Math.ceil(RUNS / 2)} fresh ones`,
+      `${f.name}: the ${f.found.length} found plans and ${RUNS} fixed ones, then ${Math.ceil((RUNS + f.found.length) / 2)} fresh ones`,
       async () => {
         await assertProperty(
           fc.asyncProperty(f.input, fc.constantFrom<readonly string[]>(...f.commands), fc.constantFrom('file' as const, 'pipe' as const), async (plan, args, via) => {
             await checkPlan(plan, args, via);
           }),
           // Each run costs seconds: a failure is reported as found, not shrunk.
-          { seed: f.seed, numRuns: RUNS, endOnFailure: true, examples: foundExamples(f.name) },
+          // The found plans run first (fast-check counts them among the runs), then RUNS generated ones.
+          { seed: f.seed, numRuns: RUNS + f.found.length, endOnFailure: true, examples: f.found },
         );
       },
-      (RUNS + Math.ceil(RUNS / 2)) * CASE_MS,
+      (RUNS + f.found.length) * 2 * CASE_MS,
     );
   }
 });

@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { assertProperty } from '../../test-support/assert-property.ts';
 import { hostileCodegraphInput } from './hostile-shapes/codegraph-input.ts';
 import { hostileJournalInput } from './hostile-shapes/journal-input.ts';
+import { hostileMorphInput } from './hostile-shapes/morph-input.ts';
 import type { HostilePlan } from './hostile-shapes/_internals/plan.ts';
 import { LIMIT_KB, runCliOnShellOutput } from './run-with-peak-rss.ts';
 
@@ -78,6 +79,20 @@ const FORMATS = [
     commands: [['validate', 'journal'], ['validate', 'journal', '--profile', 'core'], ['testee', 'exec', 'journal.read']],
     seed: 20261207,
     found: foundExamples('journal'),
+  },
+  {
+    name: 'morph-artifact',
+    input: hostileMorphInput('morph-artifact'),
+    commands: [['validate', 'morph-artifact'], ['validate', 'morph-artifact', '--profile', 'core'], ['testee', 'exec', 'morph.import']],
+    seed: 20261208,
+    found: foundExamples('morph-artifact'),
+  },
+  {
+    name: 'morph-bundle',
+    input: hostileMorphInput('morph-bundle'),
+    commands: [['validate', 'morph-bundle'], ['validate', 'morph-bundle', '--profile', 'core'], ['testee', 'exec', 'morph.decode']],
+    seed: 20261209,
+    found: foundExamples('morph-bundle'),
   },
 ] as const;
 

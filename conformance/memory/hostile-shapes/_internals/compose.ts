@@ -30,11 +30,11 @@ function shown(unit: string): string {
   return JSON.stringify(unit.length <= 24 ? unit : `${unit.slice(0, 24)}…`);
 }
 
-/** Plans from templates whose bulk sits inside one line. */
-export function planInLine(templates: readonly Template[]): fc.Arbitrary<HostilePlan> {
+/** Plans from templates whose bulk sits inside one line (of one of `sizes` bytes). */
+export function planInLine(templates: readonly Template[], sizes: fc.Arbitrary<number> = BULK_BYTES): fc.Arbitrary<HostilePlan> {
   return fc
     .constantFrom(...templates)
-    .chain((t) => fc.tuple(fc.constant(t), bulkOf(t.kind), BULK_BYTES))
+    .chain((t) => fc.tuple(fc.constant(t), bulkOf(t.kind), sizes))
     .map(([t, bulk, bytes]) => {
       const { before, after } = splitTemplate(t.text);
       const times = timesFor(bulk.open, bulk.separator, bulk.close, bytes);

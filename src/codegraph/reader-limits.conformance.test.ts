@@ -1,10 +1,12 @@
 /**
- * The three codegraph reader limits whose lines take seconds to build and read (about half a million
- * members or built values, 8 MiB of held strings; whole and in chunks, in both profiles): at the limit
- * read as without it, one past LIMIT_EXCEEDED at the member, value or byte that passes it (see
- * reader-limits.test.ts for the others).
+ * The four codegraph reader limits whose lines take seconds to build and read (about half a million
+ * members or built values, 8 MiB of held strings, 4 MiB built; whole and in chunks, in both profiles):
+ * at the limit read as without it, one past LIMIT_EXCEEDED at the member, value or byte that passes it
+ * (see reader-limits.test.ts for the others).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { assertProperty } from '../../test-support/assert-property.ts';
 import { COMPARED_STRING_MAX_BYTES, READER_LIMITS } from './constants.ts';
 import { model, offsetOf, PROFILES, verdict } from './reader-limits.test-helpers.ts';
 
@@ -84,4 +86,37 @@ describe('the codegraph reader limits on half a million members or values and on
       expect(verdict(strings, profile, 1 << 18)).toBe('accept');
     }
   }, 120_000);
+
+  it('built bytes, property: a Literal of strings, numbers and whitespace around the limit is accepted exactly when its bytes less its strings but their first character fit, whole and in any chunking', async () => {
+    // One item of the entity's array Literal: a string Literal (its value read for its first character
+    // only, so only that counts; the long ones span chunks and are cut), a number Literal, a null one.
+    const item = fc.oneof(
+      fc.oneof(fc.nat(2000), fc.integer({ min: 200_000, max: 1_500_000 })).map((n) => ({ text: `{"k":"string","value":"${'v'.repeat(n)}"}`, uncounted: Math.max(0, n - 1) })),
+      // A long one, more often: longer than a chunk, it is cut while read.
+      fc.integer({ min: 300_000, max: 3_000_000 }).map((n) => ({ text: `{"k":"string","value":"${'v'.repeat(n)}"}`, uncounted: n - 1 })),
+      fc.integer({ min: 1, max: 1000 }).map((n) => ({ text: `{"k":"number","value":1${'0'.repeat(n - 1)}}`, uncounted: 0 })),
+      fc.constant({ text: '{"k":"null"}', uncounted: 0 }),
+    );
+    // Whitespace after each item (a long run is dropped at a buffer's end but its first byte).
+    const space = fc.oneof(fc.nat(8), fc.integer({ min: 100_000, max: 800_000 }));
+    const line = fc.record({
+      items: fc.array(fc.tuple(item, space), { minLength: 1, maxLength: 12 }),
+      /** Counted bytes past (or short of) the limit, made up by the padding before the closing bracket. */
+      over: fc.integer({ min: -3, max: 3 }),
+      chunk: fc.constantFrom(1 << 16, 1 << 18, 1 << 20),
+    });
+    await assertProperty(
+      fc.asyncProperty(line, async ({ items, over, chunk }) => {
+        const head = `{"k":"array","items":[${items.map(([i, n]) => i.text + ' '.repeat(n)).join(',')}`;
+        const uncounted = items.reduce((sum, [i]) => sum + i.uncounted, 0);
+        // tr's `[0]` (3 bytes) and the Literal, less what is not counted, come to the limit plus `over`.
+        const padding = READER_LIMITS.MAX_BUILT_BYTES + over - 3 - (head.length + 2 - uncounted);
+        fc.pre(padding >= 0);
+        const bytes = model('0', `,"m":0,"value":${head}${' '.repeat(padding)}]}`);
+        const expected = over <= 0 ? 'accept' : ['LIMIT_EXCEEDED', offsetOf(bytes, '"value":', 1, 8)];
+        for (const profile of PROFILES) expect(verdict(bytes, profile, chunk)).toStrictEqual(expected);
+      }),
+      { seed: 20261206, numRuns: 10 },
+    );
+  }, 600_000);
 });

@@ -6,7 +6,7 @@ import { FRAME_MEMBERS, GROUP_FRAME_VERSION, KIND_RECORD, KIND_TRANSACTION, LIMI
 import { parseEntry, type EntryFacts, type PayloadAccess } from './parse-entry.ts';
 import { intAdd, readUnsigned, unsignedSite, type Int } from './read-integers.ts';
 import { refuse, RULES, type LineContext } from './refusal.ts';
-import type { ScannedValue } from './scan-json.ts';
+import { entryCountOf, type ScannedValue } from './scan-json.ts';
 
 /** A checked group: its entries, transaction first. */
 export interface GroupFacts {
@@ -35,8 +35,9 @@ export function parseGroupFrame(frame: Map<string, ScannedValue>, lineBytes: num
   const list = frame.get('entries');
   if (!Array.isArray(list)) return fail(refuse(RULES.ENTRIES_WRONG_TYPE, 'entries must be an array', at, '/entries', 'entries'));
   if (list.length === 0) return fail(refuse(RULES.EMPTY_GROUP, 'a group holds at least its transaction', at, '/entries', 'entries'));
-  if (list.length > LIMITS.MAX_RECORDS_PER_GROUP + 1) {
-    return fail(refuse(RULES.GROUP_TOO_LARGE, `a group holds at most 256 records (found ${list.length - 1})`, at, '/entries', 'entries'));
+  const count = entryCountOf(list);
+  if (count > LIMITS.MAX_RECORDS_PER_GROUP + 1) {
+    return fail(refuse(RULES.GROUP_TOO_LARGE, `a group holds at most 256 records (found ${count - 1})`, at, '/entries', 'entries'));
   }
   const entries: EntryFacts[] = [];
   let budget = 0;

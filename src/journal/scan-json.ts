@@ -33,7 +33,7 @@ import {
 import { JsonNumber, type JsonValue } from '../shared/json/value.ts';
 import { refusalFor, type RefusalRule } from '../shared/refusals.ts';
 import { firstInvalidUtf8Offset } from '../shared/text.ts';
-import { BYTE, CODES, HELD_NAME_BYTES, READER_LIMITS } from './constants.ts';
+import { BYTE, CODES, ENTRY_MEMBERS, FRAME_MEMBERS, HEADER_MEMBERS, HELD_NAME_BYTES, LIMITS, LINK_MEMBERS, METADATA_MEMBERS, READER_LIMITS } from './constants.ts';
 import { heldNameOf, type LongNumber, type LongText } from './long-values.ts';
 
 /** An entry payload left unbuilt: where it is in the line and how long its compact form is (R-J6). */
@@ -71,6 +71,61 @@ export class UnreadValue {
   private constructor() {}
   /** The one instance. */
   static readonly INSTANCE = new UnreadValue();
+}
+
+/**
+ * What the rules read of a container being built (any other is passed over, {@link UnreadValue}: only
+ * its type is read). A built object keeps the members its rules name and the first member they do
+ * not (R-J5: the first stranger in document order decides); later strangers are only checked.
+ */
+export const ROLE_LINE = 0;
+export const ROLE_ENTRIES = 1;
+export const ROLE_ENTRY = 2;
+export const ROLE_METADATA = 3;
+export const ROLE_LINK = 4;
+/** The members a built object of each role keeps (indexed by role; the entries array has none). */
+export const ROLE_MEMBERS: readonly (readonly string[])[] = [
+  // The line object: a header's, an entry's or a group frame's (which it is shows only once read).
+  [...new Set<string>([...HEADER_MEMBERS, ...ENTRY_MEMBERS, ...FRAME_MEMBERS])],
+  [],
+  ENTRY_MEMBERS,
+  METADATA_MEMBERS,
+  LINK_MEMBERS,
+];
+
+/**
+ * The role of a container opening under a container of role `parentRole` at its member or item `key`
+ * (both undefined for the line's own value), or -1 when the rules read only its type: the line object,
+ * an entry line's metadata and its link, a frame's entries, each entry object in them, its metadata and
+ * link. Both scans build the containers with a role and pass over the others ({@link UnreadValue}).
+ */
+export function roleOf(isObj: boolean, parentRole: number | undefined, key: string | number | undefined): number {
+  if (parentRole === undefined) return isObj ? ROLE_LINE : -1;
+  if (parentRole === ROLE_ENTRIES) return isObj ? ROLE_ENTRY : -1;
+  if (!isObj) return parentRole === ROLE_LINE && key === 'entries' ? ROLE_ENTRIES : -1;
+  if ((parentRole === ROLE_LINE || parentRole === ROLE_ENTRY) && key === 'metadata') return ROLE_METADATA;
+  return parentRole === ROLE_METADATA && key === 'link' ? ROLE_LINK : -1;
+}
+
+/** A group frame's entries the rules may read: its transaction and MAX_RECORDS_PER_GROUP records, and one more (which refuses it). */
+const ENTRIES_KEPT = LIMITS.MAX_RECORDS_PER_GROUP + 2;
+/** Where a frame's entries array counts the items it does not keep. */
+const ITEMS_NOT_KEPT = Symbol('itemsNotKept');
+type CountedItems = ScannedValue[] & { [ITEMS_NOT_KEPT]?: number };
+
+/**
+ * Adds `value` to a group frame's entries array (`list`): kept while a rule may read it, counted past
+ * that. R-J6 reads past MAX_RECORDS_PER_GROUP + 1 entries only their count (GROUP_TOO_LARGE), and a
+ * line of 8 MiB of tiny entries would otherwise hold millions of them (a 15 MiB one cost 307 MiB).
+ */
+export function addEntry(list: ScannedValue[], value: ScannedValue): void {
+  if (list.length < ENTRIES_KEPT) list.push(value);
+  else (list as CountedItems)[ITEMS_NOT_KEPT] = ((list as CountedItems)[ITEMS_NOT_KEPT] ?? 0) + 1;
+}
+
+/** How many items a frame's entries array holds, those counted but not kept included (see addEntry). */
+export function entryCountOf(list: readonly ScannedValue[]): number {
+  return list.length + ((list as CountedItems)[ITEMS_NOT_KEPT] ?? 0);
 }
 
 /**
@@ -185,6 +240,8 @@ export class JsonLineScanner {
   private readonly values: (Map<string, ScannedValue> | ScannedValue[] | null)[] = [];
   private readonly keys: (string | number | undefined)[] = [];
   private readonly skipKeys: (string[] | Set<string> | null)[] = [];
+  /** Per open container of a line's structural scan: its role (see roleOf). */
+  private readonly roles: number[] = [];
   /** Members read so far of each open object (READER_LIMITS.MAX_OPEN_MEMBERS counts them together). */
   private readonly memberCounts: number[] = [];
   // Short ASCII strings (member names, kinds, ids) repeat on every line: a direct-mapped cache turns
@@ -291,6 +348,9 @@ export class JsonLineScanner {
     let skipping = false;
     let skipDepth = 0;
     let skipStart = 0;
+    // What a skip ends as: a payload's span, or (a container no rule reads) an UnreadValue.
+    let skipUnread = false;
+    const roleStack = this.roles;
     let compact = 0;
     let value: ScannedValue = null;
     let wantKey = false;
@@ -355,6 +415,7 @@ export class JsonLineScanner {
           skipDepth = depth;
           skipStart = pos;
           compact = 0;
+          skipUnread = false;
           this.skipInexact = false;
         }
         wantKey = false;
@@ -385,6 +446,18 @@ export class JsonLineScanner {
           return this.failure(depth);
         }
         const isObj = b === BYTE.LEFT_BRACE;
+        if (spanPayloads && !skipping) {
+          // A container no rule reads the members or items of is validated and passed over, only its
+          // type kept, as the chunked scan does (a 15 MiB unknown array cost 316 MiB built).
+          const role = roleOf(isObj, depth === 0 ? undefined : roleStack[depth - 1], depth === 0 ? undefined : keyStack[depth - 1]);
+          if (role < 0) {
+            skipping = true;
+            skipDepth = depth;
+            skipStart = pos;
+            compact = 0;
+            skipUnread = true;
+          } else roleStack[depth] = role;
+        }
         kindStack[depth] = isObj ? KIND_OBJ : KIND_ARR;
         valueStack[depth] = skipping ? null : isObj ? new Map() : [];
         skipKeys[depth] = skipping && isObj ? [] : null;
@@ -435,7 +508,7 @@ export class JsonLineScanner {
       // A value is complete: attach it to its container, closing containers as they end.
       for (;;) {
         if (skipping && depth === skipDepth) {
-          value = new PayloadSpan(skipStart, pos, this.skipInexact ? -1 : compact);
+          value = skipUnread ? UnreadValue.INSTANCE : new PayloadSpan(skipStart, pos, this.skipInexact ? -1 : compact);
           skipping = false;
         }
         if (depth === 0 && skipOneValue) {
@@ -475,7 +548,11 @@ export class JsonLineScanner {
           this.setErr(CODES.JSON_SYNTAX, pos, 'expected "," or "}"');
           return this.failure(depth);
         }
-        if (container !== null) (container as ScannedValue[]).push(value);
+        if (container !== null) {
+          // A group frame's entries (the line object's `entries`): kept while a rule may read them.
+          if (spanPayloads && top === 1 && keyStack[0] === 'entries') addEntry(container as ScannedValue[], value);
+          else (container as ScannedValue[]).push(value);
+        }
         if (c === BYTE.COMMA) {
           if (skipping) compact += 1;
           keyStack[top] = (keyStack[top] as number) + 1;

@@ -42,6 +42,8 @@ const IN_LINE: readonly Template[] = [
   { place: 'frame members', kind: 'members', text: inSecond({}, ',@') },
   { place: 'header members', kind: 'members', text: `{"schema":3,"generation":0,"origin":0,@}\n${group('1', entry('1'))}` },
   { place: 'payload items', kind: 'items', text: inSecond({ payload: '[@]' }) },
+  { place: 'items of an unknown member', kind: 'items', text: inSecond({ extra: ',"zz":[@]' }) },
+  { place: 'items deep in the metadata', kind: 'items', text: inSecond({ meta: ',"zz":{"a":[@]}' }) },
   { place: 'group entries', kind: 'items', text: `${HEADER}{"group":1,"first":1,"frontier":1,"entries":[${entry('1')},@]}\n` },
   { place: 'payload nesting', kind: 'depth', text: inSecond({ payload: '@' }) },
   { place: 'whitespace before a payload', kind: 'space', text: inSecond({ payload: '@{"amount":1}' }) },

@@ -114,3 +114,22 @@ describe('generated hostile inputs are answered under 200 MiB peak RSS', () => {
     );
   }
 });
+
+/**
+ * Known to cross the bound (issue 11, open): a MORPH artifact near its 64 MiB bound whose payload or
+ * guide is one long string is held as the input's bytes and the string in UTF-16 together. Each plan
+ * must still cross it: when one no longer does, the defect is fixed, and these move to the found plans.
+ */
+describe('known to cross the 200 MiB bound (an open defect)', () => {
+  const known = JSON.parse(readFileSync(join(import.meta.dirname, 'hostile-shapes/over-bound-morph-artifact.json'), 'utf8')) as Found[];
+  for (const k of known) {
+    it(`${k.args.join(' ')}: ${k.found}`, async () => {
+      const planPath = join(dir, `known-${plans++}.json`);
+      writeFileSync(planPath, JSON.stringify(k.plan));
+      const r = await runCliOnShellOutput(k.args, `${EMIT} ${planPath}`, `known ${k.plan.label}`.slice(0, 40), k.via, dir);
+      rmSync(planPath);
+      expectAnswered(r.status, r.stdout, false);
+      expect(r.peakKb).toBeGreaterThan(LIMIT_KB);
+    }, CASE_MS);
+  }
+});

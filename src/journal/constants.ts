@@ -206,3 +206,10 @@ export const OP_INPUT_MAX_BYTES = 16 * 1024 * 1024;
  * let go, the file is still read for its verdict, and an accepted file is answered `skipped`.
  */
 export const READ_OBSERVATION_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * Payload values a streamed `journal.read` observation builds at most (each scalar, item, member value
+ * and container; the reference testee's resource bound, like READ_OBSERVATION_MAX_BYTES): bytes alone
+ * do not bound the tree, 8 MiB of `{}` built 2.8 million maps (656 MiB). Past it the entries go and a
+ * valid journal is answered `skipped`. Real payloads hold tens of values.
+ */
+export const READ_OBSERVATION_MAX_VALUES = 1 << 18;

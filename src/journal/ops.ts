@@ -3,7 +3,7 @@ import { decodeCanonicalBase64 } from '../shared/base64.ts';
 import type { FormatError, Profile, Result } from '../shared/errors.ts';
 import type { JsonValue } from '../shared/json/value.ts';
 import type { InputBound, OpHandler, OpName, OpOptions, OpOutcome, ReadChunk } from '../shared/ops.ts';
-import { OP_INPUT_MAX_BYTES, READ_CHUNK_BYTES, READ_OBSERVATION_MAX_BYTES } from './constants.ts';
+import { OP_INPUT_MAX_BYTES, READ_CHUNK_BYTES, READ_OBSERVATION_MAX_BYTES, READ_OBSERVATION_MAX_VALUES } from './constants.ts';
 import { JournalReader, observationOf, readJournalBytes, type JournalSummary } from './read-journal.ts';
 import { refuse, RULES } from './refusal.ts';
 import { parseJsonText } from './scan-json.ts';
@@ -29,21 +29,22 @@ function inputError(message: string, pointer: string, member?: string): OpOutcom
 function readOutcome(r: Result<JournalSummary>): OpOutcome {
   if (!r.ok) return reject(r.error);
   if (r.value.entriesOverBound) {
-    return { skipped: `the journal is valid, but its entries pass the reference testee's ${READ_OBSERVATION_MAX_BYTES}-byte bound for an observation` };
+    return { skipped: `the journal is valid, but its entries pass the reference testee's bound for an observation (${READ_OBSERVATION_MAX_BYTES} bytes of entry lines, ${READ_OBSERVATION_MAX_VALUES} payload values)` };
   }
   return { accept: true, observation: observationOf(r.value) };
 }
 
 /**
  * `journal.read`: in memory, or streamed line by line — memory then bounded by one held line (at most
- * PENDING_LIMIT_BYTES; a longer one is scanned in chunks) plus the observation's bound, READ_OBSERVATION_MAX_BYTES.
+ * PENDING_LIMIT_BYTES; a longer one is scanned in chunks) plus the observation's bounds, READ_OBSERVATION_MAX_BYTES
+ * and READ_OBSERVATION_MAX_VALUES.
  */
 const readOp: OpHandler = Object.assign(
   (input: Uint8Array, options?: OpOptions) => readOutcome(readJournalBytes(input, { collect: true, profile: options?.profile ?? 'strict' })),
   {
     stream: (read: ReadChunk, options?: OpOptions): OpOutcome => {
       // A long line is scanned in chunks, never held (scan-long-line.ts): the input is read once.
-      const reader = new JournalReader({ collect: true, profile: options?.profile ?? 'strict', maxCollectedBytes: READ_OBSERVATION_MAX_BYTES });
+      const reader = new JournalReader({ collect: true, profile: options?.profile ?? 'strict', maxCollectedBytes: READ_OBSERVATION_MAX_BYTES, maxCollectedValues: READ_OBSERVATION_MAX_VALUES });
       const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, options?.readChunkBytes ?? READ_CHUNK_BYTES));
       for (;;) {
         const n = read(chunk, 0, chunk.length);

@@ -107,6 +107,39 @@ export function roleOf(isObj: boolean, parentRole: number | undefined, key: stri
   return parentRole === ROLE_METADATA && key === 'link' ? ROLE_LINK : -1;
 }
 
+/**
+ * Whether the validated JSON value `buf[start, end)` is an array of byte lexemes (R-J7: each item `0`
+ * or a canonical integer up to 255), read from its bytes as isByteArrayValue reads the built value,
+ * without building it. Whitespace between tokens is space or tab (a journal line's).
+ */
+export function isByteArraySpan(buf: Buffer, start: number, end: number): boolean {
+  const skip = (at: number): number => {
+    while (at < end && (buf[at] === BYTE.SPACE || buf[at] === BYTE.TAB)) at++;
+    return at;
+  };
+  let i = skip(start);
+  if (buf[i] !== BYTE.LEFT_BRACKET) return false;
+  i = skip(i + 1);
+  if (buf[i] === BYTE.RIGHT_BRACKET) return true;
+  for (;;) {
+    const first = i;
+    let value = 0;
+    while (i < end && buf[i]! >= BYTE.ZERO && buf[i]! <= BYTE.NINE) value = value * 10 + (buf[i++]! - BYTE.ZERO);
+    const digits = i - first;
+    // A digit run ending in anything but a separator is a fraction or an exponent: not a byte lexeme.
+    if (digits === 0 || digits > 3 || (digits > 1 && buf[first] === BYTE.ZERO) || value > 255) return false;
+    i = skip(i);
+    if (buf[i] === BYTE.RIGHT_BRACKET) return true;
+    if (buf[i] !== BYTE.COMMA) return false;
+    i = skip(i + 1);
+  }
+}
+
+/** Number lexemes of at most this many bytes are shared (six bytes and the length make a safe integer key). */
+const SHORT_LEXEME_BYTES = 6;
+/** Distinct short lexemes kept at once (the map starts again past them). */
+const SHORT_NUMBERS_KEPT = 4096;
+
 /** A group frame's entries the rules may read: its transaction and MAX_RECORDS_PER_GROUP records, and one more (which refuses it). */
 const ENTRIES_KEPT = LIMITS.MAX_RECORDS_PER_GROUP + 2;
 /** Where a frame's entries array counts the items it does not keep. */
@@ -240,6 +273,10 @@ export class JsonLineScanner {
   private readonly values: (Map<string, ScannedValue> | ScannedValue[] | null)[] = [];
   private readonly keys: (string | number | undefined)[] = [];
   private readonly skipKeys: (string[] | Set<string> | null)[] = [];
+  /** Values a payload build may still make (see buildPayloadWithin); infinite otherwise. */
+  private valuesLeft = Number.POSITIVE_INFINITY;
+  /** Shared values of short number lexemes (see numberOf). */
+  private readonly shortNumbers = new Map<number, JsonNumber>();
   /** Per open container of a line's structural scan: its role (see roleOf). */
   private readonly roles: number[] = [];
   /** Members read so far of each open object (READER_LIMITS.MAX_OPEN_MEMBERS counts them together). */
@@ -487,7 +524,7 @@ export class JsonLineScanner {
           value = null;
         } else {
           const small = spanPayloads ? smallInteger(buf, pos, numberEnd) : undefined;
-          value = small !== undefined ? small : new JsonNumber(decodePlainBody(buf, pos, numberEnd, 0));
+          value = small !== undefined ? small : this.numberOf(buf, pos, numberEnd);
         }
         pos = numberEnd;
       } else {
@@ -507,6 +544,11 @@ export class JsonLineScanner {
 
       // A value is complete: attach it to its container, closing containers as they end.
       for (;;) {
+        if (--this.valuesLeft < 0) {
+          // buildPayloadWithin's bound: the build stops (the span is valid; this is not a refusal).
+          this.setErr(CODES.LIMIT_EXCEEDED, pos, 'more values than the build may make');
+          return this.failure(depth);
+        }
         if (skipping && depth === skipDepth) {
           value = skipUnread ? UnreadValue.INSTANCE : new PayloadSpan(skipStart, pos, this.skipInexact ? -1 : compact);
           skipping = false;
@@ -570,6 +612,43 @@ export class JsonLineScanner {
         this.setErr(CODES.JSON_SYNTAX, pos, 'expected "," or "]"');
         return this.failure(depth);
       }
+    }
+  }
+
+  /**
+   * The value of the number lexeme `buf[start, end)`. One of at most SHORT_LEXEME_BYTES bytes is shared
+   * with its earlier occurrences (a JsonNumber is immutable): an observed payload of a million small
+   * numbers holds one object of each, not a million (8 MiB of `1e400` took the observation past 200 MiB).
+   */
+  private numberOf(buf: Buffer, start: number, end: number): JsonNumber {
+    const length = end - start;
+    if (length > SHORT_LEXEME_BYTES) return new JsonNumber(decodePlainBody(buf, start, end, 0));
+    // The length, then the bytes, as one safe integer: lexemes of different lengths never meet.
+    let key = length;
+    for (let i = start; i < end; i++) key = key * 256 + buf[i]!;
+    let value = this.shortNumbers.get(key);
+    if (value === undefined) {
+      if (this.shortNumbers.size >= SHORT_NUMBERS_KEPT) this.shortNumbers.clear();
+      value = new JsonNumber(decodePlainBody(buf, start, end, 0));
+      this.shortNumbers.set(key, value);
+    }
+    return value;
+  }
+
+  /**
+   * Builds the JsonValue of a payload span as buildPayload does, unless it holds more than `maxValues`
+   * values (each scalar, item and member's value, and each container): then it stops there and gives
+   * undefined, having built no more than that.
+   */
+  buildPayloadWithin(buf: Buffer, span: PayloadSpan, maxValues: number): { value: JsonValue; values: number } | undefined {
+    this.valuesLeft = maxValues;
+    try {
+      const r = this.scan(buf, span.start, span.end, false);
+      if (r.ok) return { value: r.value as JsonValue, values: maxValues - this.valuesLeft };
+      if (this.valuesLeft < 0) return undefined;
+      throw new Error(`payload span failed to rescan: ${r.error.code}`);
+    } finally {
+      this.valuesLeft = Number.POSITIVE_INFINITY;
     }
   }
 

@@ -27,6 +27,9 @@ function inSecond(entryParts: Parameters<typeof entry>[1], frameExtra = ''): str
   return `${HEADER}${group('1', entry('1'))}${group('2', entry('2', entryParts), frameExtra)}`;
 }
 
+/** A group of a Transaction and a reserved Record (R-J7: its payload must be an array of bytes) whose payload takes the bulk. */
+const RESERVED_RECORD = `${HEADER}${group('1', entry('1'))}{"group":1,"first":2,"frontier":3,"entries":[${entry('2')},{"position":3,"kind":"Record","id":"harmos:work/billing/invoice/issued","version":1,"metadata":{"principal":"alice","correlation":2,"causation":2,"request":null,"link":null,"at_us":1700000000000000},"payload":[@]}]}\n`;
+
 const IN_LINE: readonly Template[] = [
   { place: 'a payload string', kind: 'chars', text: inSecond({ payload: '"@"' }) },
   { place: 'a string deep in a payload', kind: 'chars', text: inSecond({ payload: '{"a":[{"b":"@"}]}' }) },
@@ -43,6 +46,7 @@ const IN_LINE: readonly Template[] = [
   { place: 'header members', kind: 'members', text: `{"schema":3,"generation":0,"origin":0,@}\n${group('1', entry('1'))}` },
   { place: 'payload items', kind: 'items', text: inSecond({ payload: '[@]' }) },
   { place: 'items of an unknown member', kind: 'items', text: inSecond({ extra: ',"zz":[@]' }) },
+  { place: "a reserved Record's payload items", kind: 'items', text: RESERVED_RECORD },
   { place: 'items deep in the metadata', kind: 'items', text: inSecond({ meta: ',"zz":{"a":[@]}' }) },
   { place: 'group entries', kind: 'items', text: `${HEADER}{"group":1,"first":1,"frontier":1,"entries":[${entry('1')},@]}\n` },
   { place: 'payload nesting', kind: 'depth', text: inSecond({ payload: '@' }) },

@@ -22,8 +22,11 @@ export interface LinesTemplate {
   readonly text: (count: number) => string;
 }
 
-/** Bulk sizes drawn: from past the 8 MiB a line's held strings may take to past the 200 MB RSS bound. */
-export const BULK_BYTES = fc.constantFrom(12_000_000, 48_000_000, 120_000_000, 210_000_000);
+/**
+ * Bulk sizes drawn: under the 8 MiB an observation collects (a line a reader may build whole), past
+ * the 8 MiB a line's held strings may take, and on to past the 200 MB RSS bound.
+ */
+export const BULK_BYTES = fc.constantFrom(4_000_000, 12_000_000, 48_000_000, 120_000_000, 210_000_000);
 
 /** A unit as a label shows it: quoted, cut after 24 characters. */
 function shown(unit: string): string {

@@ -42,6 +42,8 @@ export function timesFor(unit: string, separator: string, close: string, targetB
 }
 
 const PLACEHOLDER = /⟨[nmp]⟩/;
+/** What a full pipe's wait sleeps on. */
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 /** Bytes gathered before one write. */
 const WRITE_BYTES = 1 << 20;
 
@@ -67,8 +69,16 @@ export function emitPlan(plan: HostilePlan, fd: number): boolean {
   };
   const flush = (): void => {
     const bytes = Buffer.from(pending.join(''));
-    // A write to a pipe may take part of the bytes.
-    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+    // A write to a pipe may take part of the bytes, or none while the pipe is full (stdout may be
+    // non-blocking): then wait a millisecond for the reader and write on.
+    for (let at = 0; at < bytes.length; ) {
+      try {
+        at += writeSync(fd, bytes, at);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+        Atomics.wait(PAUSE, 0, 0, 1);
+      }
+    }
     pending = [];
     pendingBytes = 0;
   };

@@ -146,6 +146,15 @@ export const READ_CHUNK_BYTES = 1 << 22;
 export const READ_OBSERVATION_MAX_BYTES = 8 * 1024 * 1024;
 
 /**
+ * Values a streamed `codegraph.read` observation builds at most under the members no check reads
+ * (each item and member of their containers; the reference testee's resource bound, like
+ * READ_OBSERVATION_MAX_BYTES): bytes alone do not bound a tree, 2 MiB of `{}` in an entity's unknown
+ * member cost 365 MiB observed. Past it the observer is let go and an accepted model is answered
+ * `skipped`.
+ */
+export const READ_OBSERVATION_MAX_VALUES = 1 << 17;
+
+/**
  * Top-level members whose strings the checks compare (natural keys, file paths, dictionary entries:
  * R-C6, CG-ORD-1, CG-DICT-2) or quote in a refusal (`t`, `schemaVersion`): the reader holds them, so it
  * limits them (JSON-LIMIT-1, spec/codegraph "Reading") instead of following a line of any length.

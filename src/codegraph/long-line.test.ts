@@ -642,7 +642,7 @@ describe('codegraph.read over a stream past its observation bound', () => {
   };
 
   it('answers a valid model skipped, and an invalid one with the in-memory refusal', async () => {
-    expect(stream(model('"n"'))).toMatchObject({ skipped: expect.stringContaining(`${READ_OBSERVATION_MAX_BYTES}-byte bound`) });
+    expect(stream(model('"n"'))).toMatchObject({ skipped: expect.stringContaining(`bound for an observation (${READ_OBSERVATION_MAX_BYTES} bytes`) });
     const bad = model('5');
     expect(stream(bad)).toStrictEqual(await ops['codegraph.read']!(bad));
   });

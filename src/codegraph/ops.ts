@@ -1,7 +1,7 @@
 /** The codegraph ops of the testee contract (spec/protocol): `codegraph.read`. */
 import type { OpHandler, OpName, OpOptions, OpOutcome, ReadChunk } from '../shared/ops.ts';
 import { ObservationBuilder } from './build-observation.ts';
-import { READ_CHUNK_BYTES, READ_OBSERVATION_MAX_BYTES } from './constants.ts';
+import { READ_CHUNK_BYTES, READ_OBSERVATION_MAX_BYTES, READ_OBSERVATION_MAX_VALUES } from './constants.ts';
 import { readModel } from './read-observation.ts';
 import { readModelChunks } from './validate-file.ts';
 
@@ -25,14 +25,17 @@ const read: OpHandler = Object.assign(
         bytes += n;
         return n;
       };
+      let dropped = false;
       const result = readModelChunks(counted, options?.profile ?? 'strict', {
         observer: builder.observe,
         chunkBytes: Math.min(READ_CHUNK_BYTES, options?.readChunkBytes ?? READ_CHUNK_BYTES),
         observeUpToBytes: READ_OBSERVATION_MAX_BYTES,
+        observeUpToValues: READ_OBSERVATION_MAX_VALUES,
+        onObserverDropped: () => (dropped = true),
       });
       if (!result.ok) return { accept: false, error: result.error };
-      if (bytes > READ_OBSERVATION_MAX_BYTES) {
-        return { skipped: `the model is valid, but it passes the reference testee's ${READ_OBSERVATION_MAX_BYTES}-byte bound for an observation` };
+      if (dropped || bytes > READ_OBSERVATION_MAX_BYTES) {
+        return { skipped: `the model is valid, but it passes the reference testee's bound for an observation (${READ_OBSERVATION_MAX_BYTES} bytes, ${READ_OBSERVATION_MAX_VALUES} values no check reads)` };
       }
       return { accept: true, observation: builder.result() };
     },

@@ -93,6 +93,14 @@ export class ModelReader {
    * Stops observing: later records are checked as the validator checks them (the members no check
    * reads are no longer built, and long lines drop the middles of strings nobody reads).
    */
+  /** Whether the observer was let go at its bound of values (see observeUpToValues): the observation is incomplete. */
+  observationOverBound = false;
+
+  /** Lets the observer build at most `values` values under members no check reads (LineScanner.observedValuesLeft). */
+  observeUpToValues(values: number): void {
+    this.scanner.observedValuesLeft = values;
+  }
+
   dropObserver(): void {
     this.observer = undefined;
     this.scanner.cutLongNames = true;
@@ -460,6 +468,11 @@ export class ModelReader {
     const scanned = this.scanner.scanRecord(buf, start, end, members, this.observer ? undefined : READ_MEMBERS);
     // The scanner only fails on what the profile enforces.
     if (!scanned.ok) return ctx.placeScanRefusal(scanned.error);
+    if (this.observer && this.scanner.observedValuesLeft < 0) {
+      // Past the observation's bound of values: the observer goes, the model is read on for its verdict.
+      this.dropObserver();
+      this.observationOverBound = true;
+    }
     if (!scanned.value) return ctx.refusal('RECORD_TYPE_UNKNOWN', 'a line holds JSON that is not an object');
     ctx.lineMembers = members;
     const record = validateRecordSchema(members, ctx);

@@ -320,6 +320,13 @@ export class LineScanner {
   /** The line's gaps before `gapCursor` (see lineAt), and their bytes. */
   private gapCursor = 0;
   private gapBytes = 0;
+  /**
+   * Values an observation may still build (set by the reader while it observes; infinite otherwise):
+   * each item and member of a container built under a member no check reads counts, and past the last
+   * such members are built no further (the reader then lets the observer go). Bytes alone do not bound
+   * a tree: 2 MiB of `{}` in an unread member cost 365 MiB observed.
+   */
+  observedValuesLeft = Number.POSITIVE_INFINITY;
   /** Whether the top-level member being scanned is one the checks read (see ScanOptions.checkedMembers). */
   private checked = false;
   /**
@@ -660,6 +667,7 @@ export class LineScanner {
     if (this.pos >= end) return this.fail('expected a value');
     // JSON-LIMIT-1: an item or member of a built container is one more value built in this line.
     const top = this.stack[this.stack.length - 1];
+    if (top !== undefined && top.container !== undefined && !this.checked && --this.observedValuesLeft < 0) this.building = false;
     if (top !== undefined && top.container !== undefined && this.checked) {
       if (++this.builtValues > this.maxBuiltValues) return this.limitFault(this.pos, BUILT_VALUES_MESSAGE);
       // JSON-LIMIT-1: the built bytes, looked at where each built value starts (in line offsets, so a

@@ -25,6 +25,10 @@ export interface ReadModelChunksOptions {
   readonly readOnBytes?: number;
   /** Input bytes the observer sees at most: once more have been read, it is let go (the verdict is still read to the end). */
   readonly observeUpToBytes?: number;
+  /** Values the observer may have built under members no check reads: past them it is let go too (see ModelReader.observeUpToValues). */
+  readonly observeUpToValues?: number;
+  /** Told when the observer was let go before the input's end (by bytes or by values): the observation is incomplete. */
+  readonly onObserverDropped?: () => void;
 }
 
 /**
@@ -39,6 +43,7 @@ export interface ReadModelChunksOptions {
 export function readModelChunks(read: ReadChunk, profile: Profile, options: ReadModelChunksOptions = {}): Result<ReadSummary> {
   const { chunkBytes = READ_CHUNK_BYTES, observer, readOnBytes = REFUSED_LINE_READ_ON_BYTES, observeUpToBytes = Number.POSITIVE_INFINITY } = options;
   const reader = new ModelReader(profile, observer);
+  if (observer !== undefined && options.observeUpToValues !== undefined) reader.observeUpToValues(options.observeUpToValues);
   let total = 0;
   let observing = observer !== undefined;
   let buf = Buffer.allocUnsafe(chunkBytes);
@@ -103,6 +108,7 @@ export function readModelChunks(read: ReadChunk, profile: Profile, options: Read
     filled = end - consumed;
   }
   const result = reader.finish();
+  if (observer !== undefined && (!observing || reader.observationOverBound)) options.onObserverDropped?.();
   if (result.ok || !cut) return result;
   const note = ` (reading stopped after ${readOn} bytes of the line, before its LF: only a CR or an invalid UTF-8 byte further on could have changed this code)`;
   return fail({ ...result.error, message: result.error.message + note });

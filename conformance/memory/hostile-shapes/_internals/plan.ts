@@ -35,9 +35,10 @@ export function splitTemplate(template: string): { before: string; after: string
   return { before: template.slice(0, at), after: template.slice(at + 1) };
 }
 
-/** Repetitions of a unit that make about `targetBytes` of bulk. */
+/** Repetitions of a unit that make about `targetBytes` of bulk (an index counted as seven digits, a padded one as ten). */
 export function timesFor(unit: string, separator: string, close: string, targetBytes: number): number {
-  const each = Buffer.byteLength(unit) + Buffer.byteLength(separator) + Buffer.byteLength(close) + 4;
+  const written = fill(unit, 1_000_000);
+  const each = Buffer.byteLength(written) + Buffer.byteLength(separator) + Buffer.byteLength(close);
   return Math.max(1, Math.floor(targetBytes / each));
 }
 

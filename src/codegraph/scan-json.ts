@@ -667,12 +667,16 @@ export class LineScanner {
     if (this.pos >= end) return this.fail('expected a value');
     // JSON-LIMIT-1: an item or member of a built container is one more value built in this line.
     const top = this.stack[this.stack.length - 1];
-    if (top !== undefined && top.container !== undefined && !this.checked && --this.observedValuesLeft < 0) this.building = false;
-    if (top !== undefined && top.container !== undefined && this.checked) {
-      if (++this.builtValues > this.maxBuiltValues) return this.limitFault(this.pos, BUILT_VALUES_MESSAGE);
-      // JSON-LIMIT-1: the built bytes, looked at where each built value starts (in line offsets, so a
-      // long line's gaps change nothing), whatever follows.
-      if (this.builtBytesAt(this.pos, true) > this.maxBuiltBytes) return this.builtBytesFault();
+    if (top !== undefined && top.container !== undefined) {
+      if (this.checked) {
+        if (++this.builtValues > this.maxBuiltValues) return this.limitFault(this.pos, BUILT_VALUES_MESSAGE);
+        // JSON-LIMIT-1: the built bytes, looked at where each built value starts (in line offsets, so a
+        // long line's gaps change nothing), whatever follows.
+        if (this.builtBytesAt(this.pos, true) > this.maxBuiltBytes) return this.builtBytesFault();
+      } else if (--this.observedValuesLeft < 0) {
+        // Built for an observation only, past its bound of values: built no further.
+        this.building = false;
+      }
     }
     const c = buf[this.pos]!;
     if (c === BYTE.QUOTE) return this.scanString(this.building);

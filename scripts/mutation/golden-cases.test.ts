@@ -2,7 +2,7 @@ import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { JsonNumber } from '../../src/shared/json/value.ts';
 import type { Vector } from '../../src/shared/vectors.ts';
-import { firstDifference, readInPieces, selectVectors } from './golden-cases.ts';
+import { firstDifference, loadGoldenCases, readInPieces, selectVectors } from './golden-cases.ts';
 
 const n = (lexeme: string) => new JsonNumber(lexeme);
 const obj = (...members: Array<[string, unknown]>) => new Map(members);
@@ -38,4 +38,17 @@ describe('golden cases of the mutation harness', () => {
     expect(got).toEqual([[1, 2], [3, 4], [5]]);
     expect(readInPieces(new Uint8Array([1, 2, 3]), 97)(buf, 0, 2)).toBe(2);
   });
+
+  // The validator's paths (the journal's fast scan and chunked scan, codegraph's long-line handling) are
+  // not the op's: only these cases hold them to the golden verdicts outside mutation runs.
+  it.each(['journal', 'codegraph'])('every %s vector holds on the validator paths too, by verdict and code', async (format) => {
+    const cases = (await loadGoldenCases(format)).filter((c) => c.name.includes(', validator'));
+    expect(cases.length).toBeGreaterThan(format === 'journal' ? 800 : 500);
+    const failing: string[] = [];
+    for (const c of cases) {
+      const differences = await c.run();
+      if (differences.length > 0) failing.push(`${c.name}: ${differences.join('; ')}`);
+    }
+    expect(failing).toEqual([]);
+  }, 60_000);
 });

@@ -12,8 +12,10 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
+import { readModelChunks } from '../../src/codegraph/validate-file.ts';
+import { JournalReader } from '../../src/journal/read-journal.ts';
 import { loadOracleOp } from '../../src/runner/oracle-ops.ts';
-import type { Profile } from '../../src/shared/errors.ts';
+import type { Profile, Result } from '../../src/shared/errors.ts';
 import { profileFor, refusalFor, requirementProfile } from '../../src/shared/refusals.ts';
 import type { OpHandler, OpName, OpOutcome, ReadChunk } from '../../src/shared/ops.ts';
 import type { Vector } from '../../src/shared/vectors.ts';
@@ -112,6 +114,57 @@ function describeDisagreement(vector: Vector, outcome: OpOutcome): string[] {
   return at === undefined ? [] : [`observation differs at ${at === '' ? '(root)' : at}`];
 }
 
+/**
+ * Smallest read buffer of the codegraph validator's path below: 61 bytes (a prime), so that every
+ * line but the shortest fills the buffer and takes the long-line path (judged by its prefix, read on,
+ * compacted or the buffer grown), which the op's 4 MiB buffer only takes past 4 MiB.
+ */
+export const LONG_LINE_BUFFER_BYTES = 61;
+
+/** Pushes `input` into a journal reader `step` bytes at a time, then finishes it. */
+function readJournalInPieces(reader: JournalReader, input: Uint8Array, step: number) {
+  for (let at = 0; at < input.length; at += step) {
+    if (!reader.push(input.subarray(at, at + step))) break;
+  }
+  return reader.finish();
+}
+
+/**
+ * The validator's own paths through a streaming op's rules (`formcert validate`, journal.append's read
+ * of its journal): they build no observation, so a vector holds there by its verdict and code alone.
+ * Each path is one the op's read does not take on a golden input: the journal's fast scan of canonical
+ * lines (a collecting read never takes it), the journal's chunked scan of every line (past 16 MiB
+ * only, otherwise), and codegraph's long-line handling (past 4 MiB only, otherwise).
+ */
+const VALIDATOR_PATHS: Partial<Record<OpName, ReadonlyArray<{ label: string; run(input: Uint8Array, profile: Profile): Result<unknown> }>>> = {
+  'journal.read': [
+    { label: 'validator', run: (input, profile) => readJournalInPieces(new JournalReader({ profile }), input, streamReadBytes(input.length)) },
+    {
+      label: 'validator, every line in chunks',
+      // A line is scanned in chunks when it does not end in the push it starts in: one byte per push
+      // (8191 past 64 KiB, whose lines are long) sends every line there.
+      run: (input, profile) => readJournalInPieces(new JournalReader({ profile, pendingLimitBytes: 0 }), input, input.length <= 65_536 ? 1 : 8191),
+    },
+  ],
+  'codegraph.read': [
+    {
+      label: `validator, ${LONG_LINE_BUFFER_BYTES}-byte buffer`,
+      run: (input, profile) => readModelChunks(readInPieces(input, streamReadBytes(input.length)), profile, { chunkBytes: LONG_LINE_BUFFER_BYTES }),
+    },
+  ],
+};
+
+/** What differs between a validator path's verdict and the vector's (observations are not compared). */
+export function describeVerdictDisagreement(vector: Vector, result: Result<unknown>): string[] {
+  const { expect: want } = vector;
+  if (want.verdict === 'either') return [];
+  if (want.verdict === 'reject') {
+    if (result.ok) return ['validator accepted an input the vector rejects'];
+    return result.error.code === want.code ? [] : [`code: expected ${want.code}, got ${result.error.code}`];
+  }
+  return result.ok ? [] : [`validator rejected a valid input: ${result.error.code}`];
+}
+
 /** Reads the snapshot named by FORMCERT_MUTATION_VECTORS, or loads golden/ itself when run outside run-mutation.ts. */
 async function readVectors(format: string): Promise<Vector[]> {
   const snapshot = process.env[SNAPSHOT_VARIABLE];
@@ -158,6 +211,12 @@ export async function loadGoldenCases(format: string): Promise<GoldenCase[]> {
       cases.push({
         name: `${vector.id} ${vector.op} ${vector.name} (${profile}, ${step}-byte reads)`,
         run: async () => describeDisagreement(vector, stream(readInPieces(vector.input, step), { profile })),
+      });
+    }
+    for (const path of VALIDATOR_PATHS[vector.op] ?? []) {
+      cases.push({
+        name: `${vector.id} ${vector.op} ${vector.name} (${profile}, ${path.label})`,
+        run: async () => describeVerdictDisagreement(vector, path.run(vector.input, profile)),
       });
     }
   };

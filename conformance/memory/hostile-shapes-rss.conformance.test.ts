@@ -122,9 +122,10 @@ describe('generated hostile inputs are answered under 200 MiB peak RSS', () => {
 });
 
 /**
- * Known to cross the bound (issue 11, open): a MORPH artifact near its 64 MiB bound whose payload or
- * guide is one long string is held as the input's bytes and the string in UTF-16 together. Each plan
- * must still cross it: when one no longer does, the defect is fixed, and these move to the found plans.
+ * Known to cross the bound (issue 11, open): a MORPH artifact near its 64 MiB bound whose strings are
+ * held in UTF-16 beside the input's bytes: a payload or guide that is one long string, or hundreds of
+ * thousands of short strings or member names that each need two bytes a character. Each plan must
+ * still cross it: when one no longer does, the defect is fixed, and these move to the found plans.
  */
 describe('known to cross the 200 MiB bound (an open defect)', () => {
   const known = JSON.parse(readFileSync(join(import.meta.dirname, 'hostile-shapes/over-bound-morph-artifact.json'), 'utf8')) as Found[];

@@ -20,8 +20,15 @@ export interface Bulk {
 /** String body characters: plain, raw multi-byte, escaped, escaped pairs, an index (all different). */
 const charUnit = fc.constantFrom('a', 'é', '😀', '\\u00e9', '\\ud83d\\ude00', '\\\\', '\\"', '\\n', ' ', `s${PADDED}`, 'x'.repeat(4096));
 
-/** Member names: distinct short or long ones (past 64 UTF-16 units), escaped pairs, one name repeated. */
-const memberName = fc.constantFrom(`k${INDEX}`, `${'L'.repeat(70)}${INDEX}`, `${'\\ud83d\\ude00'.repeat(40)}${INDEX}`, `${'é'.repeat(70)}${INDEX}`, 'k', 'i');
+/**
+ * A run of ASCII closed by one character outside Latin-1: the text with the widest string per UTF-8
+ * byte a JavaScript reader can build (V8 holds it as UTF-16, two bytes a character, where a text of
+ * Latin-1 alone takes one), so strings built from it cost twice their input.
+ */
+const WIDE_TAIL = `${'w'.repeat(250)}→`;
+
+/** Member names: distinct short or long ones (past 64 UTF-16 units), escaped pairs, two-byte texts, one name repeated. */
+const memberName = fc.constantFrom(`k${INDEX}`, `${'L'.repeat(70)}${INDEX}`, `${WIDE_TAIL}${INDEX}`, `${'\\ud83d\\ude00'.repeat(40)}${INDEX}`, `${'é'.repeat(70)}${INDEX}`, 'k', 'i');
 
 /** Values: scalars, containers, a long string, numbers past every width. */
 const value = fc.constantFrom(
@@ -31,6 +38,7 @@ const value = fc.constantFrom(
   'true',
   '"w"',
   `"${'w'.repeat(800)}"`,
+  `"${WIDE_TAIL}${INDEX}"`,
   `"${'\\u00e9'.repeat(200)}"`,
   '[]',
   '{}',

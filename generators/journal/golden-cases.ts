@@ -136,6 +136,15 @@ function recipes(): Recipe[] {
     read('members-header-empty-object', 'core', ['JRN-HDR-1'], '{}\n', reject('MISSING_MEMBER'), 'a header with no member lacks schema, generation and origin'),
     read('members-metadata-empty-object', 'core', ['JRN-MD-1'], H3 + edit(E(1), /"metadata":\{[^}]*\}/.exec(E(1))![0], '"metadata":{}'), reject('MISSING_MEMBER'), 'empty metadata lacks all six members'),
     read('members-header-all-strangers', 'core', ['R-J5', 'JRN-HDR-1'], '{"a":0,"b":0,"c":0}\n', reject('UNKNOWN_MEMBER'), 'three members, as many as the header has, none of them its own (found by mutation testing: a member-set check that counts members but checks one name survived)'),
+    // Found by mutation testing of parse-entry.ts: an entry or a metadata object with exactly its six members'
+    // count, one of them a stranger in place of a member of its own, was in no vector (a reader that takes six
+    // members for the member set when five of them are its own survived, for every member).
+    ...(['position', 'kind', 'id', 'version', 'metadata', 'payload'] as const).map((m) =>
+      read(`members-entry-six-with-stranger-for-${m}`, 'core', ['R-J5', 'JRN-ENT-1'], H3 + edit(E(1), `"${m}":`, `"x${m}":`), reject('UNKNOWN_MEMBER'), `six members, but x${m} in place of ${m}`),
+    ),
+    ...(['principal', 'correlation', 'causation', 'request', 'link', 'at_us'] as const).map((m) =>
+      read(`members-metadata-six-with-stranger-for-${m}`, 'core', ['R-J5', 'JRN-MD-1'], H3 + edit(E(1), `"${m}":`, `"x${m}":`), reject('UNKNOWN_MEMBER'), `six metadata members, but x${m} in place of ${m}`),
+    ),
     read('metadata-undo-redo-links', 'core', ['R-J5', 'JRN-MD-1'], H3 + E(1) + E(2, { link: new Map([['UndoOf', n(1)]]) }) + E(3, { link: new Map([['RedoOf', n(1)]]), correlation: 1, causation: 2 }), accept, 'links name earlier entries'),
     read('metadata-principal-1024-bytes', 'core', ['R-J5'], H3 + E(1, { principal: EDGE, request: EDGE }), accept, 'principal and request may take exactly 1,024 UTF-8 bytes'),
     read('metadata-guest-principal', 'core', ['R-J5'], H3 + E(1, { principal: 'guest:g-17' }), accept, 'a direct guest is an ordinary principal string'),

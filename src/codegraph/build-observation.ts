@@ -3,6 +3,7 @@
  * resolved to natural keys, paths and names; lexemes kept. Entity refs inside the entity section may
  * point forward, so entity attributes are resolved once the whole entity section is known.
  */
+import { JSON_CODES } from '../shared/json/constants.ts';
 import { parseJson } from '../shared/json/parse-value.ts';
 import { JsonNumber, type JsonArray, type JsonObject, type JsonValue } from '../shared/json/value.ts';
 import { compareUtf16 } from '../shared/text.ts';
@@ -49,7 +50,10 @@ export class ObservationBuilder {
   }
 
   private parseSpan(members: ScannedMembers, j: number, ctx: CheckContext): JsonValue {
-    const parsed = parseJson(ctx.lineBuffer.subarray(members.starts[j]!, members.ends[j]!));
+    // R-S1 (strict): the reader refused a duplicate member or a lone surrogate escape anywhere in the line;
+    // under core it read past them (the later duplicate wins), so the value is re-read as core reads it.
+    const tolerant = !ctx.enforces(JSON_CODES.DUPLICATE_MEMBER);
+    const parsed = parseJson(ctx.lineBuffer.subarray(members.starts[j]!, members.ends[j]!), { tolerant });
     // The reader has already accepted these bytes; a refusal here would be a reader bug.
     if (!parsed.ok) throw new Error(`observation: re-parse failed: ${parsed.error.code}`);
     return parsed.value;

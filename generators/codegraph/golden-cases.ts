@@ -222,6 +222,73 @@ function anchorOrderCases(): CaseSpec[] {
 }
 
 /** Every codegraph golden case. */
+/**
+ * Lines with long runs no check reads, each a few kilobytes: a reader that holds lines whole reads them as
+ * any line, and one that drops what no check reads from a line too long to hold (as the validator does
+ * past its buffer, and the mutation harness's 61-byte buffer on every line) must give the same verdict.
+ * Found by mutation testing of read-model.ts: no vector had a line with such runs, so faults in dropping
+ * them (a string middle, array items, members, a long name's digest, whitespace, a number's digits)
+ * survived.
+ */
+function longRunCases(): CaseSpec[] {
+  const entity = (extra: string, tr = '[]') => `{"t":"e","i":0,"k":0,"tr":${tr},"m":0,"s":"a"${extra}}`;
+  const model = (extra: string, traits: string[] = [], tr = '[]') => lines(HEADER({ kinds: ['p'], traits }), entity(extra, tr), EOF(0, 1, 0));
+  const longName = (j: number) => `${'n'.repeat(70)}\u00e9${j}`;
+  const manyNames = Array.from({ length: 40 }, (_, j) => `"${longName(j)}":${j}`).join(',');
+  const manyItems = Array.from({ length: 400 }, (_, j) => `"i${j}"`).join(',');
+  return [
+    accept('long-run-pass-through-string', ['CG-TRAIT-1'], model(`,"x-note":"${'abc\\"é😀'.repeat(400)}"`), 'a 4 KB string in a member no trait contributes'),
+    accept('long-run-pass-through-items', ['CG-TRAIT-1'], model(`,"tags":[${manyItems},{"last":[1,2]}]`), '400 items and a container in an array no check reads'),
+    accept('long-run-pass-through-long-names', ['CG-TRAIT-1', 'R-S1'], model(`,"x-map":{${manyNames}}`), '40 distinct member names past 64 UTF-16 units in an object no check reads', 'strict'),
+    reject('long-run-repeated-long-name', 'JSON_DUPLICATE_MEMBER', model(`,"x-map":{${manyNames},"${longName(7)}":0}`), 'the same name past 64 UTF-16 units again after 40 others: a duplicate however long the line is'),
+    reject('long-run-names-differing-late', 'JSON_DUPLICATE_MEMBER', model(`,"x-map":{"${'q'.repeat(3000)}a":0,"${'q'.repeat(3000)}a":1}`), 'two names of 3,001 characters, equal: a duplicate'),
+    accept('long-run-names-differing-last-character', ['R-S1'], model(`,"x-map":{"${'q'.repeat(3000)}a":0,"${'q'.repeat(3000)}b":1}`), 'two names of 3,001 characters that differ in the last one only: no duplicate', 'strict'),
+    accept('long-run-whitespace', ['CG-FILE-1'], model(`,"x-pad":${' '.repeat(3000)}1${'\t'.repeat(2000)}`), 'thousands of spaces and tabs between tokens'),
+    accept('long-run-number-digits', ['R-S2'], model(`,"x-n":${'9'.repeat(3000)}.${'0'.repeat(1000)}e-${'1'.repeat(3)}`), 'a number of 4,000 digits no check reads'),
+    reject('long-run-then-bad-tag', 'RECORD_TYPE_UNKNOWN', lines(HEADER({ kinds: ['p'] }), `{"x-note":"${'z'.repeat(4000)}","t":"q","i":0}`, EOF(0, 0, 0)), 'a 4 KB string before the record type: the type still decides'),
+    reject('long-run-then-syntax-fault', 'JSON_SYNTAX', model(`,"tags":[${manyItems}],"x":tru`), 'a syntax fault after 400 items dropped from an array'),
+    accept('long-run-literal-string', ['R-C8'], model(`,"value":{"k":"string","value":"${'v'.repeat(4000)}"}`, ['TWithValue'], '[0]'), 'a 4 KB string Literal, read for its type alone'),
+    reject('long-run-literal-kind', 'LITERAL_KIND_UNKNOWN', model(`,"value":{"k":"${'s'.repeat(4000)}","value":"v"}`, ['TWithValue'], '[0]'), 'a Literal kind of 4,000 characters is no kind'),
+    accept('long-run-comment', ['CG-TRAIT-1'], model(`,"comment":"${'c'.repeat(4000)}"`, ['TComment'], '[0]'), 'a 4 KB comment, a string trait key read for its type'),
+  ];
+}
+
+/**
+ * One fault in each member the header, file and eof checks read, one vector each. Found by mutation
+ * testing of validate-record-schema.ts: a check skipped for any of these members survived (the
+ * generated and mutated models break other members).
+ */
+function recordMemberCases(): CaseSpec[] {
+  const header = (o: Record<string, unknown>) =>
+    JSON.stringify({ t: 'header', schemaVersion: '1.0.0', lang: 'java', extractor: { name: 'x', version: '1' }, root: '', dict: { kinds: [], traits: [], edges: [], provenance: [] }, ...o });
+  const dict = (o: Record<string, unknown>) => ({ dict: { kinds: [], traits: [], edges: [], provenance: [], ...o } });
+  const withHeader = (o: Record<string, unknown>) => lines(header(o), EOF(0, 0, 0));
+  const oneFile = (f: string) => lines(header({}), f, EOF(1, 0, 0));
+  return [
+    reject('header-extractor-not-object', 'RECORD_MEMBER_TYPE', withHeader({ extractor: 'x' }), 'extractor is an object'),
+    reject('header-extractor-lacks-name', 'RECORD_MEMBER_MISSING', withHeader({ extractor: { version: '1' } }), 'extractor.name is required'),
+    reject('header-extractor-lacks-version', 'RECORD_MEMBER_MISSING', withHeader({ extractor: { name: 'x' } }), 'extractor.version is required'),
+    reject('header-extractor-name-not-string', 'RECORD_MEMBER_TYPE', withHeader({ extractor: { name: 1, version: '1' } }), 'extractor.name is a string'),
+    reject('header-extractor-version-empty', 'RECORD_EMPTY_STRING', withHeader({ extractor: { name: 'x', version: '' } }), 'extractor.version is a non-empty string'),
+    reject('header-lang-not-string', 'RECORD_MEMBER_TYPE', withHeader({ lang: 1 }), 'lang is a string'),
+    reject('header-root-null', 'RECORD_MEMBER_TYPE', withHeader({ root: null }), 'root is a string (null is no absence here)'),
+    reject('header-schema-version-not-string', 'RECORD_MEMBER_TYPE', withHeader({ schemaVersion: 1 }), 'schemaVersion is a string'),
+    reject('header-repository-null', 'RECORD_MEMBER_TYPE', withHeader({ repository: null }), 'repository, when present, is an object'),
+    reject('header-dict-not-object', 'RECORD_MEMBER_TYPE', withHeader({ dict: [] }), 'dict is an object'),
+    reject('header-dict-unknown-member', 'RECORD_MEMBER_UNKNOWN', withHeader(dict({ extra: [] })), 'dict has exactly kinds, traits, edges and provenance'),
+    reject('header-dict-lacks-kinds', 'RECORD_MEMBER_MISSING', withHeader({ dict: { traits: [], edges: [], provenance: [] } }), 'dict.kinds is required'),
+    reject('header-dict-kinds-not-array', 'RECORD_MEMBER_TYPE', withHeader(dict({ kinds: 'a' })), 'dict.kinds is an array'),
+    reject('header-dict-edges-empty-item', 'RECORD_EMPTY_STRING', withHeader(dict({ edges: [''] })), 'an edge kind is a non-empty string'),
+    reject('header-dict-kinds-number-item', 'RECORD_MEMBER_TYPE', withHeader(dict({ kinds: [1] })), 'a kind is a string'),
+    reject('file-index-string', 'RECORD_MEMBER_TYPE', oneFile('{"t":"f","i":"0","path":"a"}'), 'i is an integer'),
+    reject('file-lacks-path', 'RECORD_MEMBER_MISSING', oneFile('{"t":"f","i":0}'), 'path is required'),
+    reject('eof-counts-not-object', 'RECORD_MEMBER_TYPE', lines(header({}), '{"t":"eof","counts":[0,0,0]}'), 'counts is an object'),
+    reject('eof-counts-unknown-member', 'RECORD_MEMBER_UNKNOWN', lines(header({}), '{"t":"eof","counts":{"files":0,"entities":0,"edges":0,"x":0}}'), 'counts has exactly files, entities and edges'),
+    reject('eof-counts-lacks-edges', 'RECORD_MEMBER_MISSING', lines(header({}), '{"t":"eof","counts":{"files":0,"entities":0}}'), 'counts.edges is required'),
+    reject('eof-lacks-counts', 'RECORD_MEMBER_MISSING', lines(header({}), '{"t":"eof"}'), 'counts is required'),
+  ];
+}
+
 export function goldenCases(): CaseSpec[] {
-  return [...recipes(), ...anchorOrderCases(), ...mutatedBase(), ...seeded()];
+  return [...recipes(), ...anchorOrderCases(), ...longRunCases(), ...recordMemberCases(), ...mutatedBase(), ...seeded()];
 }

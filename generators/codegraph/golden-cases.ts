@@ -258,6 +258,8 @@ function longRunCases(): CaseSpec[] {
  * testing of validate-record-schema.ts: a check skipped for any of these members survived (the
  * generated and mutated models break other members).
  */
+const UTF8_BOM_BYTES = Buffer.from([0xef, 0xbb, 0xbf]);
+
 function recordMemberCases(): CaseSpec[] {
   const header = (o: Record<string, unknown>) =>
     JSON.stringify({ t: 'header', schemaVersion: '1.0.0', lang: 'java', extractor: { name: 'x', version: '1' }, root: '', dict: { kinds: [], traits: [], edges: [], provenance: [] }, ...o });
@@ -286,6 +288,11 @@ function recordMemberCases(): CaseSpec[] {
     reject('eof-counts-unknown-member', 'RECORD_MEMBER_UNKNOWN', lines(header({}), '{"t":"eof","counts":{"files":0,"entities":0,"edges":0,"x":0}}'), 'counts has exactly files, entities and edges'),
     reject('eof-counts-lacks-edges', 'RECORD_MEMBER_MISSING', lines(header({}), '{"t":"eof","counts":{"files":0,"entities":0}}'), 'counts.edges is required'),
     reject('eof-lacks-counts', 'RECORD_MEMBER_MISSING', lines(header({}), '{"t":"eof"}'), 'counts is required'),
+    // Found by mutation testing of scan-lines.ts: faults at the first byte of a line or of the file.
+    reject('bom-bytes-starting-a-later-line', 'JSON_SYNTAX', Buffer.concat([Buffer.from(`${header({})}\n`), UTF8_BOM_BYTES, Buffer.from(lines('{"t":"f","i":0,"path":"a"}', EOF(1, 0, 0)))]), 'EF BB BF only is a byte-order mark at the start of the file; starting a later line it is no JSON'),
+    reject('invalid-utf8-starting-a-line', 'JSON_INVALID_UTF8', Buffer.concat([Buffer.from(`${header({})}\n`), Buffer.from([0xff]), Buffer.from(lines('{"t":"f","i":0,"path":"a"}', EOF(1, 0, 0)))]), 'the invalid byte is the first of its line'),
+    reject('cr-first-byte-of-file', 'MODEL_CARRIAGE_RETURN', `\r\n${oneFile('{"t":"f","i":0,"path":"a"}')}`, 'a CR as the very first byte'),
+    reject('cr-starting-a-line', 'MODEL_CARRIAGE_RETURN', lines(header({}), '\r{"t":"f","i":0,"path":"a"}', EOF(1, 0, 0)), 'a CR as the first byte of a record line'),
   ];
 }
 

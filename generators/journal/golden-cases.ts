@@ -294,6 +294,9 @@ function recipes(): Recipe[] {
     append('append-input-missing-group', 'core', ['JRN-OP-1'], `{"journal":"${Buffer.from(H3).toString('base64')}"}`, reject('INVALID_OP_INPUT'), 'group is required'),
     append('append-input-extra-member', 'core', ['JRN-OP-1'], appendInput(H3, makeGroup(1, 0)).replace('{"journal"', '{"dryRun":true,"journal"'), reject('INVALID_OP_INPUT'), 'the input has exactly two members'),
     append('append-input-bad-base64', 'core', ['JRN-OP-1'], `{"journal":"${Buffer.from(H3).toString('base64').slice(0, -1)}","group":[]}`, reject('INVALID_OP_INPUT'), 'journal is canonical padded base64'),
+    // Found by mutation testing of ops.ts: no input had a journal that is not a string.
+    append('append-input-journal-number', 'core', ['JRN-OP-1'], '{"journal":5,"group":[]}', reject('INVALID_OP_INPUT'), 'journal is a base64 string, not a number'),
+    append('append-input-journal-array', 'core', ['JRN-OP-1'], '{"journal":["e30K"],"group":[]}', reject('INVALID_OP_INPUT'), 'journal is a base64 string, not an array of them'),
     append('append-input-group-object', 'core', ['JRN-OP-1'], `{"journal":"${Buffer.from(H3).toString('base64')}","group":{}}`, reject('INVALID_OP_INPUT'), 'group is an array'),
     append('append-input-base64-pad-bits-two-pads', 'core', ['JRN-OP-1'], appendInputSpelled(H3_PAD2, makeGroup(11, 0), setPadBit), reject('INVALID_OP_INPUT'), 'a bit after the last byte is set ("…9Ch==" for "…9Cg=="): lenient decoders read the same bytes, the canonical form has zero bits'),
     append('append-input-base64-pad-bits-one-pad', 'core', ['JRN-OP-1'], appendInputSpelled(H3_PAD1, makeGroup(101, 0), setPadBit), reject('INVALID_OP_INPUT'), 'the same with one "=": the last digit\'s two low bits must be zero'),

@@ -1,7 +1,8 @@
 /**
  * `npm run mutants:table`: measures the suite's strength and writes conformance/mutants/KILL-RATE.md —
  * for every mutant, whether certification over golden/ catches it and whether fuzzing alone (fixed
- * budget and seed) does. Options: `--only <substring>` restricts the mutants (the file is then not written);
+ * budget and seed) does. Options: `--only <substring>[,<substring>…]` restricts the mutants to those whose
+ * name holds any of them (the file is then not written);
  * `--update` with `--only` measures the matching mutants, and any the table does not list yet, and writes
  * the file with every other row kept as last measured (a small machine need not re-run all formats);
  * `--jobs <n>` measures n mutants at a time.
@@ -102,7 +103,9 @@ async function main(): Promise<void> {
   const vectors = await loadVectors();
   const all = loadMutants();
   // With --update, a mutant the previous table lacks is measured too, so every row is a measurement.
-  const mutants = all.filter((m) => !only || m.name.includes(only) || (update && !previous.has(m.name)));
+  // --only takes one name part or several, comma-separated (a mutant matching any is measured).
+  const parts = only?.split(',').filter(Boolean);
+  const mutants = all.filter((m) => !parts || parts.some((p) => m.name.includes(p)) || (update && !previous.has(m.name)));
   const clean: string[] = [];
   for (const reader of CLEAN_READERS) clean.push(cleanLine(reader.name, reader.ops, await certifyMutant(reader, vectors)));
   // --jobs N measures N mutants at a time (the fuzz budget is counted in cases, not seconds, so the

@@ -202,7 +202,10 @@ export async function loadGoldenCases(format: string): Promise<GoldenCase[]> {
     const handler = handlers.get(vector.op);
     cases.push({
       name: `${vector.id} ${vector.op} ${vector.name} (${profile})`,
-      run: async () => (handler ? describeDisagreement(vector, await handler(vector.input, { profile })) : [`no oracle for ${vector.op}`]),
+      // A copy each run: a mutant that releases its input (releaseBytes, as an op handed its input may)
+      // would otherwise detach the bytes every later case and mutant of this process reads, and those
+      // would all fail, counted as kills.
+      run: async () => (handler ? describeDisagreement(vector, await handler(vector.input.slice(), { profile })) : [`no oracle for ${vector.op}`]),
     });
     // The reference testee serves a streaming op through its stream (src/runner/reference-testee.ts),
     // a separate reader: the vector holds there too, read in small pieces so that lines, tokens and

@@ -150,6 +150,16 @@ describe('parseBundleFrame refusals', () => {
     expect(parseBundleFrame(text.replace(`${m.end.PAYLOAD}\n`, m.end.PAYLOAD))).toMatchObject(layout);
   });
 
+  it('strict: a CR LF header line is a layout fault checked after the markers and the final marker (R-M6 order)', () => {
+    const crlf = text.replaceAll('\n', '\r\n');
+    expect(codeOf(crlf.replace(m.final, `${m.final}\r\n${m.final}`))).toBe(CONTEXT_CODES.BUNDLE_MARKER_DUPLICATE);
+    expect(codeOf(crlf.replace(m.end.GUIDE, ''))).toBe(CONTEXT_CODES.BUNDLE_MARKER_MISSING);
+    expect(codeOf(`${crlf}x`)).toBe(CONTEXT_CODES.BUNDLE_TRAILING_DATA);
+    // Only the header line ends with CR LF: the sections alone would pass the layout check.
+    expect(parseBundleFrame(text.replace('\n', '\r\n'))).toMatchObject({ ok: false, error: { code: CONTEXT_CODES.BUNDLE_LAYOUT, profile: 'strict' } });
+    expect(parseBundleFrame(text.replace('\n', '\r\n'), 'core')).toMatchObject({ ok: true });
+  });
+
   it('keeps empty sections apart from a missing LF', () => {
     const empty = { ...sample, payload: '' };
     expect(parseBundleFrame(framed(empty))).toMatchObject({ ok: true, value: { payload: '' } });

@@ -37,11 +37,8 @@ export function parseBundleFrame(text: string, profile: Profile = 'strict'): Res
   if (header === null) {
     return fail(refuse(text, 0, CONTEXT_CODES.BUNDLE_HEADER, CONTEXT_RULES.BUNDLE_HEADER, 'the text does not start with the line "MORPH-CONTEXT/1 <24 lowercase hex digits>"'));
   }
+  // R-M6: CR LF line ends are a layout fault (strict), not a wrong header; refused below, after the markers.
   const crlf = header[2] !== BUNDLE.LF;
-  if (crlf && layoutEnforced) {
-    // R-M6: CRLF line ends are a layout fault (strict), not a wrong header.
-    return fail(refuse(text, header[1]!.length + BUNDLE.HEADER_PREFIX.length, CONTEXT_CODES.BUNDLE_LAYOUT, CONTEXT_RULES.BUNDLE_LAYOUT, 'the header line ends with CR LF'));
-  }
   const boundary = header[1]!;
   const bodyStart = header[0].length;
   const markers = bundleMarkers(boundary);
@@ -70,6 +67,9 @@ export function parseBundleFrame(text: string, profile: Profile = 'strict'): Res
   }
   // R-M6 relaxed (core): the layout between the markers is not checked.
   if (!layoutEnforced) return readSectionsByMarkers(text, boundary, markers, positions, crlf);
+  // R-M6 orders its checks header, markers, final marker, layout: a CR LF header line is a layout
+  // fault, so a missing or repeated marker or trailing text answers before it.
+  if (crlf) return fail(refuse(text, header[1]!.length + BUNDLE.HEADER_PREFIX.length, CONTEXT_CODES.BUNDLE_LAYOUT, CONTEXT_RULES.BUNDLE_LAYOUT, 'the header line ends with CR LF'));
   const content = {} as Record<BundleSection, string>;
   let cursor = bodyStart;
   const layout = (at: number, message: string) =>

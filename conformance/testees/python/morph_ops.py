@@ -62,8 +62,10 @@ def _check_request(request):
     plan = request["plan"]
     if not isinstance(request["input"], str) or not isinstance(plan, dict):
         raise _invalid_request("input is a string and plan an object")
+    # The options' value is R-M11b's to judge after the codec (INVALID_CODEC_OPTIONS, check_options):
+    # its core reading speaks of options that are no object, so their type is not the request's shape.
     if set(plan) != {"encoding", "formatVersion", "options"} or not isinstance(plan["encoding"], str) \
-            or not isinstance(plan["formatVersion"], str) or not isinstance(plan["options"], dict):
+            or not isinstance(plan["formatVersion"], str):
         raise _invalid_request("plan is exactly {encoding, formatVersion, options}")
 
 

@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { buildArtifact, type BuildArtifactRequest } from '../../src/morph/artifact/build-artifact.ts';
+import { bundleMarkers } from '../../src/morph/bundle/bundle-markers.ts';
 import { CONTEXT_CODES as C, CONTEXT_RULES as R } from '../../src/morph/bundle/constants.ts';
 import { requirementProfile } from '../../src/shared/refusals.ts';
 import { encodeBundle, type BundlePlan, type EncodedBundle } from '../../src/morph/bundle/encode-bundle.ts';
@@ -24,9 +25,9 @@ import { jsonEqual } from '../../src/shared/json/equal.ts';
 import { canonicalJson } from '../../src/shared/json/jcs.ts';
 import { parseJson } from '../../src/shared/json/parse-value.ts';
 import { writeJson } from '../../src/shared/json/write-value.ts';
-import { isJsonObject, JsonNumber, type JsonValue } from '../../src/shared/json/value.ts';
+import { isJsonObject, jsonNumber, JsonNumber, type JsonObject, type JsonValue } from '../../src/shared/json/value.ts';
 import { caseId, type CaseSpec } from '../../src/shared/vectors.ts';
-import { artifactMutators, getAt, reseal, setAt } from './artifact-mutators.ts';
+import { artifactMutators, editAt, getAt, reseal, resealMembers, setAt } from './artifact-mutators.ts';
 import { bundleInputValue } from './bundle-input-value.ts';
 import { bundleMutators } from './bundle-mutators.ts';
 import { CODEC_MUTATORS } from './codec-mutators.ts';
@@ -320,6 +321,20 @@ function encodeCases(): CaseSpec[] {
     enc('columns-on-sparse-records', request('[{"a":1},{"b":1}]', planOf('columns-json'), null), MORPH_CODES.CODEC_INAPPLICABLE, 'MORPH-RD-1', 'columns need one key set'),
     enc('toon-on-trailing-zero', request('{"x":1.2300}', planOf('toon', ','), null), MORPH_CODES.TOON_NUMBER_INAPPLICABLE, 'MORPH-TOON-1', 'toon cannot keep 1.2300'),
   );
+  // MORPH-ENC-1/2: members of the wrong type, each alone, and the check order (options before the input text).
+  const compactPlan = (encoding: JsonValue, formatVersion: JsonValue, options: JsonValue = new Map()) => new Map<string, JsonValue>([['encoding', encoding], ['formatVersion', formatVersion], ['options', options]]);
+  const guideOf3 = (id: JsonValue, version: JsonValue, text: JsonValue) => new Map<string, JsonValue>([['id', id], ['version', version], ['text', text]]);
+  out.push(
+    enc('plan-encoding-number', request('1', compactPlan(jsonNumber(1), '1'), null), C.ENCODE_REQUEST_INVALID, R.ENCODE_REQUEST, 'plan.encoding is a string: a number is a shape fault, not an unregistered codec'),
+    enc('plan-format-version-number', request('1', compactPlan('json-compact', jsonNumber(1)), null), C.ENCODE_REQUEST_INVALID, R.ENCODE_REQUEST, 'plan.formatVersion is a string: the number 1 is not the version "1"'),
+    enc('guide-id-number', request('1', planOf('json-compact'), guideOf3(jsonNumber(1), '1', 'Read it.')), C.ENCODE_REQUEST_INVALID, R.ENCODE_GUIDE, 'a caller guide\'s id is a string'),
+    enc('guide-version-null', request('1', planOf('json-compact'), guideOf3('g', null, 'Read it.')), C.ENCODE_REQUEST_INVALID, R.ENCODE_GUIDE, 'a caller guide\'s version is a string'),
+    enc('guide-text-array', request('1', planOf('json-compact'), guideOf3('g', '1', ['Read it.'])), C.ENCODE_REQUEST_INVALID, R.ENCODE_GUIDE, 'a caller guide\'s text is a string'),
+    enc('options-checked-before-input', request('{"a":', compactPlan('json-compact', '1', new Map([['delimiter', ',']]))), MORPH_CODES.INVALID_CODEC_OPTIONS, 'R-M11b', 'MORPH-ENC-1 checks the options before the input text, which is not JSON here', 'strict'),
+    enc('options-array', request('1', compactPlan('json-compact', '1', [])), MORPH_CODES.INVALID_CODEC_OPTIONS, 'R-M11b', 'plan options are a JSON object; an empty array is not {}', 'strict'),
+    enc('rows-options-extra-member', request(RECORDS, compactPlan('rows-delimited', '1', new Map([['delimiter', ','], ['quote', '"']]))), MORPH_CODES.INVALID_CODEC_OPTIONS, 'R-M11b', 'rows-delimited takes exactly {delimiter}: a valid delimiter does not excuse another member', 'strict'),
+  );
+  out.push(accept('morph.encode', 'accept-long-input-surrogate-pairs', request(JSON.stringify(LONG_TEXT), planOf('json-compact'), shortGuide('json-compact')), ['MORPH-ENC-1', 'R-M4'], LONG_TEXT_NOTE, 'strict'));
   return out;
 }
 
@@ -346,6 +361,83 @@ function envelopeLimitCases(): CaseSpec[] {
     reject('morph.import', 'artifact-250001-values', values(250_001), LIMIT, ['MORPH-ART-1', L], 'core', 'an artifact text one value past the value limit: refused before its shape is checked'),
     reject('morph.encode', 'request-depth-65', nested(65), LIMIT, ['MORPH-ENC-1', L], 'core', 'a request text one container past the depth limit'),
     reject('morph.encode', 'request-passed-over-member-depth-65', request(nested(64)), LIMIT, ['MORPH-ENC-1', L], 'core', 'member x, which core passes over, still counts: 64 arrays inside the request are depth 65'),
+  ];
+}
+
+/**
+ * A string whose json-compact payload (the string quoted) is 200,000 UTF-16 units with surrogate pairs
+ * where a hasher that feeds 65,536 units at a time would cut: U+10000 (high half 0xD800) across unit
+ * 65,536, a pair ending at unit 131,071, and U+10FFFD (high half 0xDBFF) across unit 196,607 once the
+ * first cut moved back by one. SHA-256 of the payload (R-M9) and the boundary (R-M4) are over the whole
+ * text's UTF-8, so wherever a reader cuts it, it must cut between code points.
+ */
+const LONG_TEXT: string = (() => {
+  const units = new Array<string>(200_000 - 2).fill('x');
+  // Indices here are payload indices minus one (the opening quote).
+  const put = (payloadIndex: number, pair: string) => {
+    units[payloadIndex - 1] = pair[0]!;
+    units[payloadIndex] = pair[1]!;
+  };
+  put(65_535, '\u{10000}');
+  put(131_069, '\u{1F600}');
+  put(196_606, '\u{10FFFD}');
+  return units.join('');
+})();
+const LONG_TEXT_NOTE = 'a 199,998-unit string with surrogate pairs across units 65,536, 131,071 and 196,607 of its payload';
+
+/**
+ * R-M6's check order and MORPH-CTX-3's overlap rule on the frame: a CR LF header is a layout fault, so
+ * missing or repeated markers and trailing text answer first; sections whose markers overlap delimit
+ * nothing in either profile; each strict layout fault alone.
+ */
+function frameCases(): CaseSpec[] {
+  const b = bundle(ir(RECORDS), planOf('json-compact'));
+  const mk = bundleMarkers(b.boundary);
+  const crlf = b.text.replaceAll('\n', '\r\n');
+  const guideBlock = `${mk.begin.GUIDE}\n${b.parts.guide}\n${mk.end.GUIDE}\n`;
+  const metadataBlock = `${mk.begin.METADATA}\n${b.parts.metadata}\n${mk.end.METADATA}\n`;
+  const swap = (from: string, to: string) => {
+    if (!b.text.includes(from)) throw new Error(`frame case: ${from.slice(0, 40)} not in the bundle`);
+    return b.text.replace(from, to);
+  };
+  const emptyGuide = bundle(ir(RECORDS), planOf('json-compact'), { guide: { id: '', version: '', text: '' } });
+  const emk = bundleMarkers(emptyGuide.boundary);
+  const LAYOUT = R.BUNDLE_LAYOUT;
+  return [
+    reject('morph.decode', 'crlf-final-marker-duplicated', crlf.replace(mk.final, `${mk.final}\r\n${mk.final}`), C.BUNDLE_MARKER_DUPLICATE, [R.BUNDLE_MARKERS, LAYOUT], 'core', 'CR LF line ends and a repeated final marker: R-M6 checks markers before the layout'),
+    reject('morph.decode', 'crlf-trailing-text', `${crlf}x`, C.BUNDLE_TRAILING_DATA, [R.BUNDLE_FINAL, LAYOUT], 'core', 'CR LF line ends and text after the final marker: R-M6 checks the final marker before the layout'),
+    reject('morph.decode', 'header-line-crlf', b.text.replace('\n', '\r\n'), C.BUNDLE_LAYOUT, [LAYOUT], 'strict', 'only the header line ends with CR LF; the sections are laid out exactly'),
+    reject('morph.decode', 'guide-end-before-begin', swap(guideBlock, `${mk.end.GUIDE}\n${mk.begin.GUIDE}\n${b.parts.guide}\n`), C.BUNDLE_LAYOUT, [R.BUNDLE_MARKERS, LAYOUT], 'core', 'the GUIDE END marker stands before its BEGIN: the markers delimit nothing'),
+    reject('morph.decode', 'metadata-inside-guide', swap(guideBlock + metadataBlock, `${mk.begin.GUIDE}\n${b.parts.guide}\n${metadataBlock}${mk.end.GUIDE}\n`), C.BUNDLE_LAYOUT, [R.BUNDLE_MARKERS, LAYOUT], 'core', 'the METADATA section stands inside the GUIDE section: each part must be in its own section'),
+    reject('morph.decode', 'empty-guide-single-lf', emptyGuide.text.replace(`${emk.begin.GUIDE}\n\n${emk.end.GUIDE}`, `${emk.begin.GUIDE}\n${emk.end.GUIDE}`), C.BUNDLE_LAYOUT, [LAYOUT], 'strict', 'an empty content is written as two LFs in a row, not one'),
+    reject('morph.decode', 'space-after-guide-end', swap(`${mk.end.GUIDE}\n`, `${mk.end.GUIDE} `), C.BUNDLE_LAYOUT, [LAYOUT], 'strict', 'a space instead of the LF after the GUIDE END marker, the next BEGIN right after it'),
+    reject('morph.decode', 'metadata-null', writeBundle({ ...b.parts, metadata: 'null' }, b.boundary), C.BUNDLE_METADATA_INVALID, [R.BUNDLE_METADATA], 'core', 'METADATA is JSON but not an object'),
+  ];
+}
+
+const MIB_16 = 16 * 1024 * 1024;
+
+/** morph.import faults one at a time: R-M8 and MORPH-ART-2 member forms, the core task reading, the payload's limits, and hashing a long payload. */
+function artifactEdgeCases(): CaseSpec[] {
+  const a = artifact(ir(RECORDS), planOf('json-compact')).value;
+  const write = (v: JsonValue) => `${writeJson(v, { indent: 2 })}\n`;
+  const sealed = (v: JsonObject) => write(resealMembers(v));
+  const INVALID = C.ARTIFACT_INVALID_MEMBER;
+  const withPayload = (payload: string) => write(reseal(setAt(a, '/section/payload', payload)));
+  return [
+    reject('morph.import', 'target-model-array', sealed(setAt(a, '/target/model', ['gpt-4o'])), INVALID, [R.TASK_TARGET], 'strict', 'a one-string array is not a non-empty string; digests resealed'),
+    reject('morph.import', 'task-id-array', sealed(setAt(a, '/requestFrame/task/id', ['answer'])), INVALID, [R.TASK_TARGET], 'strict', 'an array holding a valid id is not an id; digests resealed'),
+    reject('morph.import', 'artifact-id-array', write(setAt(a, '/artifactId', [a.get('artifactId')!])), INVALID, [R.ARTIFACT_SHAPE], requirementProfile(R.ARTIFACT_SHAPE), 'artifactId is a string of 64 hex digits, not an array holding one'),
+    reject('morph.import', 'task-instruction-missing-any-profile', sealed(editAt(a, '/requestFrame/task', (t) => t.delete('instruction'))), C.ARTIFACT_MISSING_MEMBER, [R.TASK_TARGET, R.PROMPT_LAYOUT], 'core', 'core keeps task.instruction required (the prompt\'s TASK section); digests resealed'),
+    reject('morph.import', 'task-instruction-number-any-profile', sealed(setAt(a, '/requestFrame/task/instruction', jsonNumber(1))), INVALID, [R.TASK_TARGET, R.PROMPT_LAYOUT], 'core', 'core keeps task.instruction a string; digests resealed'),
+    reject('morph.import', 'json-compact-layout-delimiter-resealed', write(reseal(setAt(a, '/section/layoutMetadata/delimiter', ','))), MORPH_CODES.LAYOUT_UNKNOWN_MEMBER, ['MORPH-LAYOUT-1', R.ARTIFACT_OPTIONS, R.IMPORT_ORDER], 'core', 'json-compact has no delimiter: its layout refuses the member; the plan (no delimiter) is not compared with it'),
+    // MORPH-ORDER-1 checks the payload's size before its CR (R-M11a): the CR after the JSON value must not answer.
+    reject('morph.import', 'payload-over-16-mib-with-cr-resealed', withPayload(`"${'x'.repeat(MIB_16 - 2)}"\r`), MORPH_CODES.LIMIT_EXCEEDED, ['R-M2', 'MORPH-ORDER-1', R.IMPORT_ORDER], 'core', 'a payload of 16,777,217 bytes ending in CR; digests resealed, so only R-M2 refuses it'),
+    reject('morph.import', 'payload-over-16-mib-utf8-with-cr-resealed', withPayload(`"${'é'.repeat(MIB_16 / 2 - 1)}"\r`), MORPH_CODES.LIMIT_EXCEEDED, ['R-M2', 'MORPH-ORDER-1', R.IMPORT_ORDER], 'core', 'a payload of 8,388,610 UTF-16 units but 16,777,217 UTF-8 bytes, ending in CR: R-M2 counts bytes'),
+    // R-S1 (strict) and MORPH-C14N-1 (core: a string with no UTF-8 form) both refuse an escaped lone
+    // surrogate anywhere in the artifact's JSON, the payload string included, before any shape is read.
+    reject('morph.import', 'payload-lone-surrogate-any-profile', withPayload(`"A-17"\ud800`).replace('\ud800', '\\ud800'), JSON_CODES.LONE_SURROGATE, ['R-S1', 'MORPH-C14N-1', R.ARTIFACT_JSON], 'core', 'the payload string ends in the escape \\ud800; digests resealed over it'),
+    accept('morph.import', 'accept-long-payload-surrogate-pairs', artifact(ir(JSON.stringify(LONG_TEXT)), planOf('json-compact')).text, [R.DIGESTS, R.ARTIFACT_INTEGRITY], LONG_TEXT_NOTE),
   ];
 }
 
@@ -396,7 +488,7 @@ function generatedCases(): CaseSpec[] {
 /** Every part-2 golden case; a case whose op and input repeat an earlier one's is dropped (one vector). */
 export function bundleGoldenCases(): CaseSpec[] {
   const seen = new Set<string>();
-  return [...decodeRecipes(), ...decodeMutations(), ...codecMutationsInContainers(), ...importCases(), ...sealedLexemeCases(), ...decodedValueDigestCases(), ...encodeCases(), ...envelopeLimitCases(), ...generatedCases()].filter((c) => {
+  return [...decodeRecipes(), ...decodeMutations(), ...codecMutationsInContainers(), ...importCases(), ...sealedLexemeCases(), ...decodedValueDigestCases(), ...encodeCases(), ...envelopeLimitCases(), ...frameCases(), ...artifactEdgeCases(), ...generatedCases()].filter((c) => {
     const id = caseId(c.op, c.input);
     if (seen.has(id)) return false;
     seen.add(id);

@@ -56,6 +56,10 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
       ['layout-checked-before-payload', '{"a":1}', { payload: '{"a": 1}\r', meta: { extra: true, rootKind: 'array' }, also: [RULES.CHECK_ORDER] }, 'LAYOUT_UNKNOWN_MEMBER', RULES.SHARED_LAYOUT],
       ['identity-checked-before-payload', '{"a":1}', { payload: '{"a": 1}\r', meta: { inputKind: 'js-value' }, also: [RULES.CHECK_ORDER] }, 'INPUT_KIND_MISMATCH', RULES.IDENTITY],
       ['root-kind-checked-before-canonical-form', '{"a":1}', { payload: '[ 1 ]', also: [RULES.CHECK_ORDER] }, 'ROOT_KIND_MISMATCH', RULES.COMPACT_ROOT_KIND],
+      // MORPH-LAYOUT-1: the layout's inputKind is one of the two kinds before it is compared with the bundle's.
+      ['layout-input-kind-unknown', '1', { meta: { inputKind: 'yaml-text' } }, 'LAYOUT_INVALID_VALUE', RULES.SHARED_LAYOUT],
+      // R-M11a: a CR as the payload's very first unit is a CR too (JSON whitespace otherwise).
+      ['leading-carriage-return', '{"a":1}', { payload: '\r{"a":1}' }, 'PAYLOAD_CARRIAGE_RETURN', RULES.NO_CR, 'strict'],
     ],
   },
   'json-lines': {
@@ -65,6 +69,8 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
       ['empty-array-empty-payload', '[]', {}, 'accept', RULES.LINES_LAYOUT],
       ['empty-payload-elements-declared', '[]', { meta: { elementCount: n('1') } }, 'ELEMENT_COUNT_MISMATCH', RULES.LINES_FRAMING],
       ['carriage-return', '[1,2]', { payload: '1\r\n2' }, 'PAYLOAD_CARRIAGE_RETURN', RULES.LINES_FRAMING],
+      // The CR right before the section's closing LF: a reader must not take CR LF there as the line end.
+      ['trailing-carriage-return', '[1,2]', { payload: '1\n2\r' }, 'PAYLOAD_CARRIAGE_RETURN', RULES.LINES_FRAMING],
       ['trailing-line-feed', '[1,2]', { payload: '1\n2\n' }, 'TRAILING_LINE_FEED', RULES.LINES_FRAMING],
       ['empty-line', '[1,2]', { payload: '1\n\n2', meta: { elementCount: n('3') } }, 'EMPTY_LINE', RULES.LINES_FRAMING],
       ['extra-line', '[1,2]', { payload: '1\n2\n3' }, 'ELEMENT_COUNT_MISMATCH', RULES.LINES_FRAMING],
@@ -99,6 +105,7 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
       ['row-count-zero', ROWS, { meta: { rowCount: n('0') } }, 'LAYOUT_INVALID_VALUE', RULES.ROW_COUNT_MIN, 'strict'],
       ['delimiter-colon', ROWS, { meta: { delimiter: ':' } }, 'LAYOUT_INVALID_VALUE', RULES.ROWS_LAYOUT],
       ['delimiter-named-not-character', ROWS, { meta: { delimiter: 'tab' } }, 'LAYOUT_INVALID_VALUE', RULES.ROWS_LAYOUT],
+      ['fields-not-all-strings', ROWS, { meta: { fields: ['id', n('1'), 'ok'] } }, 'LAYOUT_INVALID_VALUE', RULES.ROWS_LAYOUT],
       ['cell-changed', ROWS, { payload: '"c1"\t129\ttrue\n"c2"\t86\tfalse' }, 'DIGEST_MISMATCH', RULES.IDENTITY],
     ],
   },
@@ -139,6 +146,9 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
       ['hole', '[null,null,null]', { payload: '["","array",4]\n["/0","null"]\n["/2","null"]\n["/3","null"]' }, 'ARRAY_HOLE', RULES.PATH_VALUE_TREE],
       ['item-count-mismatch', '[null,null,null]', { payload: '["","array",4]\n["/0","null"]\n["/1","null"]\n["/2","null"]' }, 'ITEM_COUNT_MISMATCH', RULES.PATH_VALUE_TREE],
       ['record-count-mismatch', '[null]', { meta: { recordCount: n('3') } }, 'RECORD_COUNT_MISMATCH', RULES.PATH_VALUE_RECORD],
+      // R-M2's node limit bounds a declared count: 250,000 is within it (the records then disagree), 250,001 is not.
+      ['record-count-at-node-limit', '[null]', { meta: { recordCount: n('250000') } }, 'RECORD_COUNT_MISMATCH', RULES.PATH_VALUE_RECORD],
+      ['record-count-over-node-limit', '[null]', { meta: { recordCount: n('250001') } }, 'LIMIT_EXCEEDED', RULES.DECLARED_COUNTS],
       ['multiple-roots', 'null', { payload: '["","null"]\n["","null"]', meta: { recordCount: n('2') } }, 'MULTIPLE_ROOTS', RULES.PATH_VALUE_TREE],
       ['item-count-over-limit', '[null]', { payload: '["","array",250001]\n["/0","null"]' }, 'LIMIT_EXCEEDED', RULES.DECLARED_COUNTS],
       ['depth-65', 'null', { payload: Array.from({ length: 65 }, (_, i) => `["${'/0'.repeat(i)}","array",1]`).join('\n'), meta: { recordCount: n('65') } }, 'LIMIT_EXCEEDED', RULES.LIMITS],

@@ -41,6 +41,11 @@ const CORE_CITES_STRICT: Record<string, string> = {
   'enc-request-input-not-string': 'input is JSON text held in a string; another value is no text to read',
   'enc-request-guide-string': 'a guide is null or {id, version, text}: a bare string gives no id or version for the metadata',
   'enc-request-guide-missing-text': 'a guide without text has nothing to write into the GUIDE section',
+  'enc-plan-encoding-number': 'plan.encoding names the codec; a number names none',
+  'enc-plan-format-version-number': 'plan.formatVersion names the codec version; a number names none',
+  'enc-guide-id-number': 'a guide whose id is no string gives no id for the metadata',
+  'enc-guide-version-null': 'a guide whose version is no string gives no version for the metadata',
+  'enc-guide-text-array': 'a guide whose text is no string has nothing to write into the GUIDE section',
 };
 
 /**
@@ -81,6 +86,7 @@ const CORE_STILL_REFUSES: Record<string, { code: string; why: string }> = {
   'enc-input-lone-surrogate': { code: 'JSON_LONE_SURROGATE', why: 'a string holding a lone surrogate has no UTF-8 form, so no morph-c14n/1 tagged form (MORPH-C14N-1, core)' },
   'enc-rows-delimiter-colon': { code: 'INVALID_CODEC_OPTIONS', why: "':' is none of the four delimiters a rows-delimited layout names (MORPH-RD-2, core)" },
   'enc-rows-delimiter-missing': { code: 'INVALID_CODEC_OPTIONS', why: 'a rows-delimited layout names its delimiter, and the plan gives none (MORPH-RD-2, core)' },
+  'enc-options-checked-before-input': { code: 'JSON_SYNTAX', why: 'core passes over the delimiter json-compact does not use, then the input text is not JSON (JSON-SYNTAX-1, core); the case pins that strict checks options first' },
   ...Object.fromEntries(Object.entries(CORE_CITES_STRICT).map(([name, why]) => [name, { code: 'ENCODE_REQUEST_INVALID', why }])),
   // Mutations of members the digests bind, left unsealed: the recomputed digest differs (MORPH-ART-8, core).
   ...Object.fromEntries(

@@ -236,6 +236,8 @@ function longRunCases(): CaseSpec[] {
   const longName = (j: number) => `${'n'.repeat(70)}\u00e9${j}`;
   const manyNames = Array.from({ length: 40 }, (_, j) => `"${longName(j)}":${j}`).join(',');
   const manyItems = Array.from({ length: 400 }, (_, j) => `"i${j}"`).join(',');
+  const manyMembers = Array.from({ length: 300 }, (_, j) => `"x${j}":${j}`).join(',');
+  const header = HEADER({ kinds: ['p'] });
   return [
     accept('long-run-pass-through-string', ['CG-TRAIT-1'], model(`,"x-note":"${'abc\\"é😀'.repeat(400)}"`), 'a 4 KB string in a member no trait contributes'),
     accept('long-run-pass-through-items', ['CG-TRAIT-1'], model(`,"tags":[${manyItems},{"last":[1,2]}]`), '400 items and a container in an array no check reads'),
@@ -250,6 +252,12 @@ function longRunCases(): CaseSpec[] {
     accept('long-run-literal-string', ['R-C8'], model(`,"value":{"k":"string","value":"${'v'.repeat(4000)}"}`, ['TWithValue'], '[0]'), 'a 4 KB string Literal, read for its type alone'),
     reject('long-run-literal-kind', 'LITERAL_KIND_UNKNOWN', model(`,"value":{"k":"${'s'.repeat(4000)}","value":"v"}`, ['TWithValue'], '[0]'), 'a Literal kind of 4,000 characters is no kind'),
     accept('long-run-comment', ['CG-TRAIT-1'], model(`,"comment":"${'c'.repeat(4000)}"`, ['TComment'], '[0]'), 'a 4 KB comment, a string trait key read for its type'),
+    accept('long-run-many-pass-through-members', ['CG-TRAIT-1'], model(`,${manyMembers}`), '300 small members no trait contributes, one after another'),
+    reject('long-run-many-members-then-repeat', 'JSON_DUPLICATE_MEMBER', model(`,${manyMembers},"x7":0`), 'the seventh of 300 pass-through members named again at the end'),
+    // A line whose JSON fault its first bytes decide is still read to its end for what CG-ERR-1 puts first.
+    reject('long-run-syntax-fault-then-cr', 'MODEL_CARRIAGE_RETURN', lines(header, `{"t":"f","i":0,"path":"a"x${'a'.repeat(300)}\r${'b'.repeat(50)}`, EOF(1, 0, 0)), 'a CR 300 bytes after a syntax fault: the CR answers (strict)'),
+    reject('long-run-syntax-fault-then-bad-utf8', 'JSON_INVALID_UTF8', Buffer.concat([Buffer.from(`${header}\n{"t":"f","i":0,"path":"a"x${'é'.repeat(300)}`), Buffer.from([0xc3, 0x28]), Buffer.from(`\n${EOF(1, 0, 0)}\n`)]), 'an invalid UTF-8 sequence 600 bytes after a syntax fault, after two-byte characters: the UTF-8 fault answers'),
+    reject('long-run-syntax-fault-then-valid-utf8', 'JSON_SYNTAX', lines(header, `{"t":"f","i":0,"path":"a"x${'é😀'.repeat(200)}`, EOF(1, 0, 0)), 'well-formed two- and four-byte characters after a syntax fault: the syntax fault answers'),
   ];
 }
 

@@ -25,8 +25,12 @@ function invalid(line: number, message: string, code: string = MORPH_CODES.INVAL
  * (strict; under `core` a record line may hold insignificant JSON whitespace).
  */
 export function parseNodeRecord(text: string, line: number, profile: Profile = 'strict'): Result<NodeRecord> {
-  // A record is a flat array: depth 1 and five values at most; anything deeper is no record.
-  const parsed = parseJson(text, { maxDepth: 1, maxNodes: 5 });
+  // The line is read whole, not cut at a flat array: a container where a record's value belongs, however
+  // deep, is a wrong-typed value, checked after the compact form (MORPH-ORDER-1: shape, tag, arity,
+  // compact form, value), so a spaced line holding one is PAYLOAD_NOT_CANONICAL under strict. The
+  // parser and writer hold any depth without recursion; R-M2's node limit bounds what a line may build
+  // (16 MiB of `0,` would be millions of values), and a line past it is no record.
+  const parsed = parseJson(text, { maxNodes: LIMITS.MAX_NODES });
   if (!parsed.ok) return invalid(line, 'line is not a JSON record array');
   const rec = parsed.value;
   if (!isJsonArray(rec) || rec.length < 2 || typeof rec[0] !== 'string' || typeof rec[1] !== 'string') {
@@ -60,9 +64,9 @@ export function parseNodeRecord(text: string, line: number, profile: Profile = '
       if (typeof value !== 'boolean') return invalid(line, 'a boolean record needs true or false');
       return ok({ path, tag: 'boolean', value });
     case 'number':
-      if (typeof value !== 'string' || !NUMBER_LEXEME.test(value)) {
-        return invalid(line, 'a number record needs a JSON number lexeme as a string', MORPH_CODES.INVALID_NUMBER_LEXEME);
-      }
+      // MORPH-PV-2: an item of the wrong type is INVALID_RECORD; only a string that is no lexeme is INVALID_NUMBER_LEXEME.
+      if (typeof value !== 'string') return invalid(line, 'a number record holds its lexeme as a string');
+      if (!NUMBER_LEXEME.test(value)) return invalid(line, 'a number record needs a JSON number lexeme', MORPH_CODES.INVALID_NUMBER_LEXEME);
       return ok({ path, tag: 'number', value: new JsonNumber(value) });
   }
 }

@@ -268,6 +268,60 @@ function longRunCases(): CaseSpec[] {
  */
 const UTF8_BOM_BYTES = Buffer.from([0xef, 0xbb, 0xbf]);
 
+/**
+ * One fault in each member an entity or an edge record checks: a required member left out, a member of
+ * the wrong type, a trait key's value of the wrong shape. Found by mutation testing of
+ * validate-record-schema.ts, where a skipped check of any of these survived.
+ */
+function entityAndEdgeMemberCases(): CaseSpec[] {
+  const header = HEADER({ kinds: ['p'], traits: ['TChildOf', 'TComment', 'TMetrics', 'TSourceAnchor', 'TWithParameters', 'TWithValue'], edges: ['invocation'], provenance: ['declared'] });
+  const file = '{"t":"f","i":0,"path":"a"}';
+  const entity = (line: string) => lines(header, file, line, EOF(1, 1, 0));
+  const edge = (line: string) => lines(header, file, '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a"}', '{"t":"e","i":1,"k":0,"tr":[],"m":0,"s":"b"}', line, EOF(1, 2, 1));
+  const E: Array<[string, 'RECORD_MEMBER_MISSING' | 'RECORD_MEMBER_TYPE', string]> = [
+    ['entity-lacks-i', 'RECORD_MEMBER_MISSING', '{"t":"e","k":0,"tr":[],"m":0,"s":"a"}'],
+    ['entity-lacks-k', 'RECORD_MEMBER_MISSING', '{"t":"e","i":0,"tr":[],"m":0,"s":"a"}'],
+    ['entity-lacks-tr', 'RECORD_MEMBER_MISSING', '{"t":"e","i":0,"k":0,"m":0,"s":"a"}'],
+    ['entity-lacks-m', 'RECORD_MEMBER_MISSING', '{"t":"e","i":0,"k":0,"tr":[],"s":"a"}'],
+    ['entity-lacks-s', 'RECORD_MEMBER_MISSING', '{"t":"e","i":0,"k":0,"tr":[],"m":0}'],
+    ['entity-k-string', 'RECORD_MEMBER_TYPE', '{"t":"e","i":0,"k":"0","tr":[],"m":0,"s":"a"}'],
+    ['entity-m-string', 'RECORD_MEMBER_TYPE', '{"t":"e","i":0,"k":0,"tr":[],"m":"0","s":"a"}'],
+    ['entity-s-number', 'RECORD_MEMBER_TYPE', '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":1}'],
+    ['entity-d-number', 'RECORD_MEMBER_TYPE', '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a","d":1}'],
+    ['entity-tr-object', 'RECORD_MEMBER_TYPE', '{"t":"e","i":0,"k":0,"tr":{},"m":0,"s":"a"}'],
+    ['entity-tr-item-string', 'RECORD_MEMBER_TYPE', '{"t":"e","i":0,"k":0,"tr":["0"],"m":0,"s":"a"}'],
+    ['entity-parent-string', 'RECORD_MEMBER_TYPE', '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","parent":"0"}'],
+    ['entity-parameters-object', 'RECORD_MEMBER_TYPE', '{"t":"e","i":0,"k":0,"tr":[4],"m":0,"s":"a","parameters":{}}'],
+    ['entity-parameters-item-string', 'RECORD_MEMBER_TYPE', '{"t":"e","i":0,"k":0,"tr":[4],"m":0,"s":"a","parameters":["0"]}'],
+    ['entity-comment-number', 'RECORD_MEMBER_TYPE', '{"t":"e","i":0,"k":0,"tr":[1],"m":0,"s":"a","comment":5}'],
+    ['entity-metrics-array', 'RECORD_MEMBER_TYPE', '{"t":"e","i":0,"k":0,"tr":[2],"m":0,"s":"a","metrics":[1]}'],
+    ['entity-metrics-value-string', 'RECORD_MEMBER_TYPE', '{"t":"e","i":0,"k":0,"tr":[2],"m":0,"s":"a","metrics":{"n":"1"}}'],
+    ['entity-anchor-two-items', 'RECORD_MEMBER_TYPE', '{"t":"e","i":0,"k":0,"tr":[3],"m":0,"s":"a","anchor":[0,1]}'],
+    ['entity-anchor-file-string', 'RECORD_MEMBER_TYPE', '{"t":"e","i":0,"k":0,"tr":[3],"m":0,"s":"a","anchor":["0",1,1]}'],
+    ['entity-anchor-start-string', 'RECORD_MEMBER_TYPE', '{"t":"e","i":0,"k":0,"tr":[3],"m":0,"s":"a","anchor":[0,"1",1]}'],
+    ['entity-anchor-end-negative', 'RECORD_MEMBER_TYPE', '{"t":"e","i":0,"k":0,"tr":[3],"m":0,"s":"a","anchor":[0,1,-1]}'],
+    ['entity-anchor-object', 'RECORD_MEMBER_TYPE', '{"t":"e","i":0,"k":0,"tr":[3],"m":0,"s":"a","anchor":{"f":0}}'],
+  ];
+  const X: Array<[string, 'RECORD_MEMBER_MISSING' | 'RECORD_MEMBER_TYPE', string]> = [
+    ['edge-lacks-k', 'RECORD_MEMBER_MISSING', '{"t":"x","f":0,"o":1,"p":0,"anchor":[0,1,1]}'],
+    ['edge-lacks-f', 'RECORD_MEMBER_MISSING', '{"t":"x","k":0,"o":1,"p":0,"anchor":[0,1,1]}'],
+    ['edge-lacks-o', 'RECORD_MEMBER_MISSING', '{"t":"x","k":0,"f":0,"p":0,"anchor":[0,1,1]}'],
+    ['edge-lacks-p', 'RECORD_MEMBER_MISSING', '{"t":"x","k":0,"f":0,"o":1,"anchor":[0,1,1]}'],
+    ['edge-lacks-anchor', 'RECORD_MEMBER_MISSING', '{"t":"x","k":0,"f":0,"o":1,"p":0}'],
+    ['edge-k-string', 'RECORD_MEMBER_TYPE', '{"t":"x","k":"0","f":0,"o":1,"p":0,"anchor":[0,1,1]}'],
+    ['edge-f-string', 'RECORD_MEMBER_TYPE', '{"t":"x","k":0,"f":"0","o":1,"p":0,"anchor":[0,1,1]}'],
+    ['edge-o-string', 'RECORD_MEMBER_TYPE', '{"t":"x","k":0,"f":0,"o":"1","p":0,"anchor":[0,1,1]}'],
+    ['edge-p-string', 'RECORD_MEMBER_TYPE', '{"t":"x","k":0,"f":0,"o":1,"p":"0","anchor":[0,1,1]}'],
+    ['edge-arguments-object', 'RECORD_MEMBER_TYPE', '{"t":"x","k":0,"f":0,"o":1,"p":0,"anchor":[0,1,1],"arguments":{}}'],
+    ['edge-source-file-string', 'RECORD_MEMBER_TYPE', '{"t":"x","k":0,"f":0,"o":1,"p":0,"anchor":[0,1,1],"sourceFile":"0"}'],
+  ];
+  return [
+    ...E.map(([name, code, line]) => reject(name, code, entity(line), `${code === 'RECORD_MEMBER_MISSING' ? 'a required member left out' : 'a member of the wrong type'}: ${line}`)),
+    ...X.map(([name, code, line]) => reject(name, code, edge(line), `${code === 'RECORD_MEMBER_MISSING' ? 'a required member left out' : 'a member of the wrong type'}: ${line}`)),
+    reject('entity-declared-type-null', 'NULL_NOT_ABSENT', entity('{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a","declaredType":null}'), 'declaredType: null is refused under strict (leave it out)'),
+  ];
+}
+
 function recordMemberCases(): CaseSpec[] {
   const header = (o: Record<string, unknown>) =>
     JSON.stringify({ t: 'header', schemaVersion: '1.0.0', lang: 'java', extractor: { name: 'x', version: '1' }, root: '', dict: { kinds: [], traits: [], edges: [], provenance: [] }, ...o });
@@ -296,6 +350,7 @@ function recordMemberCases(): CaseSpec[] {
     reject('eof-counts-unknown-member', 'RECORD_MEMBER_UNKNOWN', lines(header({}), '{"t":"eof","counts":{"files":0,"entities":0,"edges":0,"x":0}}'), 'counts has exactly files, entities and edges'),
     reject('eof-counts-lacks-edges', 'RECORD_MEMBER_MISSING', lines(header({}), '{"t":"eof","counts":{"files":0,"entities":0}}'), 'counts.edges is required'),
     reject('eof-lacks-counts', 'RECORD_MEMBER_MISSING', lines(header({}), '{"t":"eof"}'), 'counts is required'),
+    ...entityAndEdgeMemberCases(),
     // Found by mutation testing of scan-lines.ts: faults at the first byte of a line or of the file.
     reject('bom-bytes-starting-a-later-line', 'JSON_SYNTAX', Buffer.concat([Buffer.from(`${header({})}\n`), UTF8_BOM_BYTES, Buffer.from(lines('{"t":"f","i":0,"path":"a"}', EOF(1, 0, 0)))]), 'EF BB BF only is a byte-order mark at the start of the file; starting a later line it is no JSON'),
     reject('invalid-utf8-starting-a-line', 'JSON_INVALID_UTF8', Buffer.concat([Buffer.from(`${header({})}\n`), Buffer.from([0xff]), Buffer.from(lines('{"t":"f","i":0,"path":"a"}', EOF(1, 0, 0)))]), 'the invalid byte is the first of its line'),

@@ -79,6 +79,10 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
       ['two-values-on-a-line', '[1,2]', { payload: '1 2\n3' }, 'JSON_SYNTAX', JSON_RULES.SYNTAX],
       ['root-object-declared', '[1]', { meta: { root: 'object' } }, 'LAYOUT_INVALID_VALUE', RULES.LINES_LAYOUT],
       ['element-count-over-limit', '[1]', { meta: { elementCount: n('250001') } }, 'LIMIT_EXCEEDED', RULES.DECLARED_COUNTS],
+      // R-M2: the node budget is shared by all lines: 1 + 125,002 + 125,001 nodes, each line within the limit
+      // alone; the first line's items sit inside an object's member, so they count too. 500 KB of payload
+      // (gzip keeps it small): 250,001 nodes cannot be written in less.
+      ['nodes-over-limit-across-lines', '[{"a":[0]},[0]]', { payload: `{"a":[${'0,'.repeat(124999)}0]}\n[${'0,'.repeat(124999)}0]` }, 'LIMIT_EXCEEDED', RULES.LIMITS],
       ['line-depth-under-root', '[1]', { payload: '['.repeat(64) + ']'.repeat(64) }, 'LIMIT_EXCEEDED', RULES.LIMITS],
     ],
   },
@@ -101,6 +105,8 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
       ['container-cell', ROWS, { payload: '"c1"\t[1]\ttrue\n"c2"\t85\tfalse' }, 'INVALID_CELL', RULES.ROWS_GRAMMAR],
       ['leading-zero-cell', ROWS, { payload: '"c1"\t0129\ttrue\n"c2"\t85\tfalse' }, 'INVALID_CELL', RULES.ROWS_GRAMMAR],
       ['space-around-cell', ROWS, { payload: '"c1"\t 129\ttrue\n"c2"\t85\tfalse' }, 'INVALID_CELL', RULES.ROWS_CELL, 'strict'],
+      // MORPH-ORDER-1: the records shape (fields) is checked before the delimiter member.
+      ['duplicate-field-before-delimiter', ROWS, { meta: { fields: ['id', 'n', 'id'], delimiter: ':' } }, 'DUPLICATE_FIELD', RULES.ROWS_LAYOUT],
       ['unsafe-row-count', ROWS, { meta: { rowCount: n('62500') } }, 'LIMIT_EXCEEDED', RULES.DECLARED_COUNTS],
       ['row-count-zero', ROWS, { meta: { rowCount: n('0') } }, 'LAYOUT_INVALID_VALUE', RULES.ROW_COUNT_MIN, 'strict'],
       ['delimiter-colon', ROWS, { meta: { delimiter: ':' } }, 'LAYOUT_INVALID_VALUE', RULES.ROWS_LAYOUT],
@@ -118,6 +124,8 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
       ['object-cell', ROWS, { payload: '[["c1","c2"],[129,{}],[true,false]]' }, 'NON_PRIMITIVE_CELL', RULES.COLUMNS_GRAMMAR],
       ['column-not-array', ROWS, { payload: '[["c1","c2"],129,[true,false]]' }, 'INVALID_COLUMN', RULES.COLUMNS_GRAMMAR],
       ['duplicate-field', ROWS, { meta: { fields: ['id', 'id', 'ok'] } }, 'DUPLICATE_FIELD', RULES.COLUMNS_LAYOUT],
+      // MORPH-ORDER-1: the records shape (fields) is checked before the columnCodec member.
+      ['duplicate-field-before-column-codec', ROWS, { meta: { fields: ['id', 'id', 'ok'], columnCodec: 'rows' } }, 'DUPLICATE_FIELD', RULES.COLUMNS_LAYOUT],
       ['allocation-over-limit', ROWS, { meta: { rowCount: n('250000') } }, 'LIMIT_EXCEEDED', RULES.DECLARED_COUNTS],
       ['spaced-payload', ROWS, { payload: '[["c1","c2"], [129,85], [true,false]]' }, 'PAYLOAD_NOT_CANONICAL', RULES.CANONICAL_PAYLOAD, 'strict'],
     ],
@@ -154,6 +162,36 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
       ['depth-65', 'null', { payload: Array.from({ length: 65 }, (_, i) => `["${'/0'.repeat(i)}","array",1]`).join('\n'), meta: { recordCount: n('65') } }, 'LIMIT_EXCEEDED', RULES.LIMITS],
       ['spaced-record', 'null', { payload: '["", "null"]' }, 'PAYLOAD_NOT_CANONICAL', RULES.NO_CR, 'strict'],
       ['trailing-line-feed', 'null', { payload: '["","null"]\n' }, 'TRAILING_LINE_FEED', RULES.PATH_VALUE_TRAILING_LF, 'strict'],
+      // MORPH-PV-2: a record is an array whose first two items are strings; a string line of two characters is none.
+      // MORPH-ID-1: a well-formed tree of another value is refused by the digest of the decoded value.
+      ['other-value', '{"a":1}', { payload: '["","object"]\n["/a","number","2"]' }, 'DIGEST_MISMATCH', RULES.IDENTITY],
+      ['record-is-string', '{"a":null}', { payload: '["","object"]\n"ab"' }, 'INVALID_RECORD', RULES.PATH_VALUE_RECORD],
+      ['path-not-string', '{"a":null}', { payload: '["","object"]\n[1,"null"]' }, 'INVALID_RECORD', RULES.PATH_VALUE_RECORD],
+      ['tag-not-string', '{"a":null}', { payload: '["","object"]\n["/a",1]' }, 'INVALID_RECORD', RULES.PATH_VALUE_RECORD],
+      // MORPH-PV-2: an item of the wrong type is INVALID_RECORD, a lexeme string that is no number INVALID_NUMBER_LEXEME.
+      ['number-value-not-string', '{"a":1}', { payload: '["","object"]\n["/a","number",1]' }, 'INVALID_RECORD', RULES.PATH_VALUE_RECORD],
+      // MORPH-ORDER-1 (shape, tag, arity, compact form, value): a container value is a value fault, found after the spacing.
+      ['spaced-record-with-container-value', '{"a":"x"}', { payload: '["","object"]\n["/a","string", [1]]' }, 'PAYLOAD_NOT_CANONICAL', RULES.NO_CR, 'strict'],
+      ['spaced-record-with-65-deep-value', '{"a":"x"}', { payload: `["","object"]\n["/a","string", ${'['.repeat(65)}${']'.repeat(65)}]` }, 'PAYLOAD_NOT_CANONICAL', RULES.NO_CR, 'strict'],
+      ['container-value', '{"a":"x"}', { payload: '["","object"]\n["/a","string",[1]]' }, 'INVALID_RECORD', RULES.PATH_VALUE_RECORD],
+      ['boolean-value-is-string', '{"a":true}', { payload: '["","object"]\n["/a","boolean","true"]' }, 'INVALID_RECORD', RULES.PATH_VALUE_RECORD],
+      // An item count is an unsigned integer lexeme: not negative, not 1.0 (R-S2), not null.
+      ['item-count-negative', '[]', { payload: '["","array",-1]' }, 'INVALID_RECORD', RULES.PATH_VALUE_RECORD],
+      ['item-count-fraction-lexeme', '[null]', { payload: '["","array",1.0]\n["/0","null"]' }, 'INVALID_RECORD', RULES.PATH_VALUE_RECORD],
+      ['item-count-null', '[]', { payload: '["","array",null]' }, 'INVALID_RECORD', RULES.PATH_VALUE_RECORD],
+      // R-M11a with MORPH-ORDER-1: the count bound is a record's own check, before a later line is parsed.
+      ['item-count-over-limit-before-later-record', '[null]', { payload: '["","array",250001]\n["/0","nil"]', meta: { recordCount: n('2') } }, 'LIMIT_EXCEEDED', RULES.DECLARED_COUNTS],
+      // R-M11a: the sum of item counts is bounded too, each count being within the limit.
+      ['item-count-sum-over-limit', '[[],[]]', { payload: '["","array",2]\n["/0","array",200000]\n["/1","array",200000]' }, 'LIMIT_EXCEEDED', RULES.DECLARED_COUNTS],
+      // R-M2: 64 nested containers are within the depth limit (depth-65 is one more).
+      ['depth-64', `${'['.repeat(64)}${']'.repeat(64)}`, {}, 'accept', RULES.LIMITS],
+      // MORPH-PV-4: an index is canonical digits only; "1x" is none, whatever its first digit.
+      ['index-digit-then-letter', '[null]', { payload: '["","array",1]\n["/0","null"]\n["/1x","null"]', meta: { recordCount: n('3') } }, 'INVALID_ARRAY_INDEX', RULES.PATH_VALUE_TREE],
+      // R-M13 core reading: records are re-placed parents first only when a parent comes later; any other
+      // fault is the first in line order (here line 3's, though line 4 is a second root).
+      ['first-fault-in-line-order', '{"a":null}', { payload: '["","object"]\n["/a","null"]\n["/a/b","null"]\n["","null"]', meta: { recordCount: n('4') } }, 'PARENT_NOT_CONTAINER', RULES.PATH_VALUE_TREE],
+      // A parent that never appears is MORPH-PV-4's MISSING_PARENT at once, not an out-of-order parent to re-place.
+      ['parent-never-appears-before-second-root', '{"a":null}', { payload: '["","object"]\n["/x/y","null"]\n["","null"]', meta: { recordCount: n('3') } }, 'MISSING_PARENT', RULES.PATH_VALUE_TREE],
     ],
   },
   toon: {

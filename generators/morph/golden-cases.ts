@@ -67,6 +67,15 @@ function c14nRecipes(): CaseSpec[] {
     reject('bom', '\uFEFF{}', 'JSON_BOM', 'R-S1', 'strict', 'a byte-order mark is refused, not skipped'),
     reject('duplicate-member', '{"a":1,"a":1}', 'JSON_DUPLICATE_MEMBER', 'R-S1', 'strict', 'duplicate member even with equal values'),
     reject('lone-surrogate', '["\\udc00"]', 'JSON_LONE_SURROGATE', 'R-S1', 'strict', 'a lone low surrogate escape has no UTF-8 form'),
+    // MORPH-C14N-1 (core): the tolerant reader keeps an escaped lone surrogate, and the walk after it refuses
+    // one anywhere: first item, later member, member name, deep value (strict refuses the same with R-S1).
+    reject('lone-surrogate-first-item', '["\\udc00",1]', 'JSON_LONE_SURROGATE', C14N, 'core', 'a lone low surrogate as the first item of the root array'),
+    reject('lone-surrogate-nested-array', '[1,["a","\\ud800"]]', 'JSON_LONE_SURROGATE', C14N, 'core', 'a lone high surrogate in an array inside the root array'),
+    reject('lone-surrogate-first-member-value', '{"a":"\\ud800","b":1}', 'JSON_LONE_SURROGATE', C14N, 'core', 'a lone high surrogate as the first member\'s value'),
+    reject('lone-surrogate-member-name', '{"a":1,"\\udc00x":2}', 'JSON_LONE_SURROGATE', C14N, 'core', 'a lone low surrogate in a member name'),
+    reject('lone-surrogate-first-member-name', '{"\\ud800":1,"b":2}', 'JSON_LONE_SURROGATE', C14N, 'core', 'a lone high surrogate as the first member name'),
+    reject('lone-surrogate-deep-member', '{"a":{"b":["\\udc00"]}}', 'JSON_LONE_SURROGATE', C14N, 'core', 'a lone low surrogate two containers down'),
+    accept('surrogate-pair-escaped', '{"\\ud83d\\ude00":["\\ud83d\\ude00"]}', [C14N], 'an escaped pair is one code point, in a name and a value'),
     reject('invalid-utf8', new Uint8Array([0x22, 0xc3, 0x28, 0x22]), 'JSON_INVALID_UTF8', JSON_RULES.SYNTAX, 'core', 'a truncated two-byte sequence'),
     reject('trailing-bytes', '{} x', 'JSON_SYNTAX', JSON_RULES.SYNTAX, 'core', 'non-whitespace after the value'),
     reject('nan', '[NaN]', 'JSON_SYNTAX', JSON_RULES.SYNTAX, 'core', 'NaN is not JSON'),
@@ -162,6 +171,11 @@ export function applicabilityCases(): CaseSpec[] {
     enc('rows-empty-array', '[]', 'rows-delimited', '1', '|', no('CODEC_INAPPLICABLE'), ['MORPH-RD-1'], 'rows need at least one record'),
     enc('rows-no-field', '[{}]', 'rows-delimited', '1', ',', no('CODEC_INAPPLICABLE'), ['MORPH-RD-1'], 'rows need at least one field'),
     enc('columns-extra-field', '[{"a":1},{"a":2,"b":3}]', 'columns-json', '1', undefined, no('CODEC_INAPPLICABLE'), ['MORPH-RD-1'], 'a record has an extra field'),
+    // MORPH-RD-1 on roots and elements that are not objects at all, and on key sets of one size that differ.
+    enc('rows-null-root', 'null', 'rows-delimited', '1', ',', no('CODEC_INAPPLICABLE'), ['MORPH-RD-1'], 'a null root is no array of records'),
+    enc('rows-null-first-element', '[null]', 'rows-delimited', '1', '\t', no('CODEC_INAPPLICABLE'), ['MORPH-RD-1'], 'the first element is null, not a record'),
+    enc('columns-null-later-element', '[{"a":1},null]', 'columns-json', '1', undefined, no('CODEC_INAPPLICABLE'), ['MORPH-RD-1'], 'a later element is null, not a record'),
+    enc('rows-same-size-other-keys', '[{"a":1,"b":2},{"a":3,"c":4}]', 'rows-delimited', '1', '|', no('CODEC_INAPPLICABLE'), ['MORPH-RD-1'], 'two fields each, but "c" where the first record has "b"'),
     enc('lines-object-root', '{"a":[1]}', 'json-lines', '1', undefined, no('CODEC_INAPPLICABLE'), ['MORPH-JL-1'], 'json-lines needs a root array'),
     enc('lines-empty-array', '[]', 'json-lines', '1', undefined, ok, ['MORPH-JL-1'], 'the empty root array applies'),
     enc('toon-trailing-zeros', '{"a":1.2300}', 'toon', '4.1.1', ',', no('TOON_NUMBER_INAPPLICABLE'), ['MORPH-TOON-1'], '1.2300 would become 1.23 through a JavaScript number'),
@@ -184,6 +198,12 @@ export function applicabilityCases(): CaseSpec[] {
     enc('toon-nested-integer-name', '{"a":[{"b":1,"7":2}]}', 'toon', '4.1.1', ',', no('CODEC_INAPPLICABLE'), ['R-M17'], 'the rule holds at any depth: the object at /a/0', 'strict'),
     enc('toon-tabular-integer-field', '[{"b":1,"2":"x"},{"b":2,"2":"y"}]', 'toon', '4.1.1', ',', no('CODEC_INAPPLICABLE'), ['R-M17'], 'a tabular header would list "2" first', 'strict'),
     enc('toon-tabular-rows-other-order', '[{"a":1,"b":2},{"b":3,"a":4}]', 'toon', '4.1.1', ',', no('CODEC_INAPPLICABLE'), ['R-M17'], 'a tabular array writes every row in the first row\'s field order: the second record would come back as {"a":4,"b":3}', 'strict'),
+    // R-M17 where the reordered table is not the root but the first member of the root object; and a table
+    // whose later row keeps its first field in place but swaps the others.
+    enc('toon-tabular-rows-other-order-first-member', '{"t":[{"a":1,"b":2},{"b":3,"a":4}],"u":1}', 'toon', '4.1.1', ',', no('CODEC_INAPPLICABLE'), ['R-M17'], 'the reordered table is the first member of the root object', 'strict'),
+    enc('toon-tabular-rows-other-order-in-first-item', '[{"t":[{"a":1,"b":2},{"b":3,"a":4}]},1]', 'toon', '4.1.1', ',', no('CODEC_INAPPLICABLE'), ['R-M17'], 'the reordered table is a member of item 0 of the root array', 'strict'),
+    enc('toon-root-array-of-strings', '["ab","c",1]', 'toon', '4.1.1', ',', ok, ['MORPH-TOON-2'], 'strings and a number straight under the root array, no object to reorder'),
+    enc('toon-tabular-rows-first-field-kept', '[{"a":1,"b":2,"c":3},{"a":4,"c":5,"b":6}]', 'toon', '4.1.1', ',', no('CODEC_INAPPLICABLE'), ['R-M17'], 'the second record keeps "a" first but lists "c" before "b"', 'strict'),
     enc('toon-tabular-rows-same-order', '[{"a":1,"b":2},{"a":3,"b":4}]', 'toon', '4.1.1', ',', ok, ['R-M17', 'MORPH-TOON-2'], 'rows in one member order keep it through the table', 'strict'),
     enc('toon-name-past-last-index', '{"b":1,"4294967295":"x"}', 'toon', '4.1.1', ',', ok, ['R-M17', 'MORPH-TOON-2'], '2^32 - 1 is not an array index: JavaScript keeps it in place', 'strict'),
     enc('toon-leading-zero-name', '{"b":1,"01":"x"}', 'toon', '4.1.1', ',', ok, ['R-M17', 'MORPH-TOON-2'], '"01" is not a canonical decimal: it stays in place', 'strict'),

@@ -79,6 +79,9 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
       ['two-values-on-a-line', '[1,2]', { payload: '1 2\n3' }, 'JSON_SYNTAX', JSON_RULES.SYNTAX],
       ['root-object-declared', '[1]', { meta: { root: 'object' } }, 'LAYOUT_INVALID_VALUE', RULES.LINES_LAYOUT],
       ['element-count-over-limit', '[1]', { meta: { elementCount: n('250001') } }, 'LIMIT_EXCEEDED', RULES.DECLARED_COUNTS],
+      // R-M11a: 250,000 elements and their root array are 250,001 nodes, one past the limit; 249,999 and the root are within it.
+      ['element-count-at-limit', '[1]', { meta: { elementCount: n('250000') } }, 'LIMIT_EXCEEDED', RULES.DECLARED_COUNTS],
+      ['element-count-under-limit', '[1]', { meta: { elementCount: n('249999') } }, 'ELEMENT_COUNT_MISMATCH', RULES.LINES_FRAMING],
       // R-M2: the node budget is shared by all lines: 1 + 125,002 + 125,001 nodes, each line within the limit
       // alone; the first line's items sit inside an object's member, so they count too. 500 KB of payload
       // (gzip keeps it small): 250,001 nodes cannot be written in less.
@@ -159,6 +162,11 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
       ['record-count-over-node-limit', '[null]', { meta: { recordCount: n('250001') } }, 'LIMIT_EXCEEDED', RULES.DECLARED_COUNTS],
       ['multiple-roots', 'null', { payload: '["","null"]\n["","null"]', meta: { recordCount: n('2') } }, 'MULTIPLE_ROOTS', RULES.PATH_VALUE_TREE],
       ['item-count-over-limit', '[null]', { payload: '["","array",250001]\n["/0","null"]' }, 'LIMIT_EXCEEDED', RULES.DECLARED_COUNTS],
+      // R-M11a: an array of 250,000 items is 250,001 nodes with itself, one past the limit; of 249,999 within it.
+      ['item-count-at-limit', '[null]', { payload: '["","array",250000]\n["/0","null"]' }, 'LIMIT_EXCEEDED', RULES.DECLARED_COUNTS],
+      ['item-count-under-limit', '[null]', { payload: '["","array",249999]\n["/0","null"]' }, 'ITEM_COUNT_MISMATCH', RULES.PATH_VALUE_TREE],
+      // The sum likewise: 2 + 125,000 + 124,998 items and the root array are 250,001 nodes.
+      ['item-count-sum-at-limit', '[[],[]]', { payload: '["","array",2]\n["/0","array",125000]\n["/1","array",124998]' }, 'LIMIT_EXCEEDED', RULES.DECLARED_COUNTS],
       ['depth-65', 'null', { payload: Array.from({ length: 65 }, (_, i) => `["${'/0'.repeat(i)}","array",1]`).join('\n'), meta: { recordCount: n('65') } }, 'LIMIT_EXCEEDED', RULES.LIMITS],
       ['spaced-record', 'null', { payload: '["", "null"]' }, 'PAYLOAD_NOT_CANONICAL', RULES.NO_CR, 'strict'],
       ['trailing-line-feed', 'null', { payload: '["","null"]\n' }, 'TRAILING_LINE_FEED', RULES.PATH_VALUE_TRAILING_LF, 'strict'],

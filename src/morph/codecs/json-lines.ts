@@ -29,7 +29,7 @@ function validateLayoutMetadata(meta: JsonValue): Result<JsonObject> {
   const framing = checkConstString(m.value, 'lineFramingVersion', LAYOUT.LINE_FRAMING_VERSION, RULES.LINES_LAYOUT);
   if (!framing.ok) return framing;
   // MORPH-JL-3: elementCount may be 0 (the document's empty root array); R-M11a caps it.
-  const count = readCount(m.value, 'elementCount', 0, RULES.LINES_LAYOUT);
+  const count = readCount(m.value, 'elementCount', 0, RULES.LINES_LAYOUT, undefined, 1);
   return count.ok ? m : count;
 }
 

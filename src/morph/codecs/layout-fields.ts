@@ -45,14 +45,15 @@ export function readInputKind(meta: JsonObject, requirement: string): Result<Inp
 /**
  * Reads a declared count: an unsigned integer lexeme (`1.0`, `1e2` refused, R-S2) at least `min`.
  * R-M11a: a count that would exceed the node limit is refused with LIMIT_EXCEEDED before any
- * allocation depends on it. `minRequirement` is the rule of the minimum when it is not `requirement`'s.
+ * allocation depends on it; `impliedNodes` are the nodes the count implies beside the ones it counts
+ * (elementCount's root array). `minRequirement` is the rule of the minimum when it is not `requirement`'s.
  */
-export function readCount(meta: JsonObject, name: string, min: number, requirement: string, minRequirement?: string): Result<number> {
+export function readCount(meta: JsonObject, name: string, min: number, requirement: string, minRequirement?: string, impliedNodes = 0): Result<number> {
   const v = meta.get(name);
   if (!isJsonNumber(v) || !/^(0|[1-9][0-9]*)$/.test(v.lexeme)) {
     return invalidMember(name, `${name} must be an unsigned integer`, requirement);
   }
-  if (v.lexeme.length > 7 || Number(v.lexeme) > LIMITS.MAX_NODES) {
+  if (v.lexeme.length > 7 || impliedNodes + Number(v.lexeme) > LIMITS.MAX_NODES) {
     return fail(morphError(MORPH_CODES.LIMIT_EXCEEDED, RULES.DECLARED_COUNTS, `${name} ${v.lexeme} exceeds the node limit`, { member: name, pointer: `/${name}` }));
   }
   const n = Number(v.lexeme);

@@ -51,8 +51,8 @@ export function parseNodeRecord(text: string, line: number, profile: Profile = '
       return ok({ path, tag: 'null', value: null });
     case 'array': {
       if (!isJsonNumber(value) || !UNSIGNED.test(value.lexeme)) return invalid(line, 'an array record needs an unsigned integer item count');
-      // R-M11a: a declared count beyond the node limit is refused before allocation.
-      if (value.lexeme.length > 7 || Number(value.lexeme) > LIMITS.MAX_NODES) {
+      // R-M11a: a declared count beyond the node limit is refused before allocation; the array itself is one more node.
+      if (value.lexeme.length > 7 || 1 + Number(value.lexeme) > LIMITS.MAX_NODES) {
         return fail(morphError(MORPH_CODES.LIMIT_EXCEEDED, RULES.DECLARED_COUNTS, `item count ${value.lexeme} exceeds the node limit`, { line, pointer: path }));
       }
       return ok({ path, tag: 'array', itemCount: Number(value.lexeme) });

@@ -85,9 +85,9 @@ function placeRecords(records: readonly NodeRecord[], lines: readonly number[]):
         nodes.set(rec.path, { kind: 'object', value, depth: cdepth });
         attach(value);
       } else {
-        // R-M11a: the sum of declared item counts is bounded before allocating.
+        // R-M11a: the sum of declared item counts is bounded before allocating; the root is one more node.
         declaredItems += rec.itemCount;
-        if (declaredItems > LIMITS.MAX_NODES) return refuse(MORPH_CODES.LIMIT_EXCEEDED, 'declared item counts exceed the node limit', line, rec.path, RULES.DECLARED_COUNTS);
+        if (1 + declaredItems > LIMITS.MAX_NODES) return refuse(MORPH_CODES.LIMIT_EXCEEDED, 'declared item counts exceed the node limit', line, rec.path, RULES.DECLARED_COUNTS);
         const built = { kind: 'array' as const, value: new Array<JsonValue>(rec.itemCount).fill(null), filled: new Array<boolean>(rec.itemCount).fill(false), count: rec.itemCount, depth: cdepth, line, path: rec.path };
         arrays.push(built);
         nodes.set(rec.path, built);

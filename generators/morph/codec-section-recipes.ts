@@ -232,6 +232,17 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
       ['negative-zero-respelled', '{"a":0}', { payload: 'a: -0', also: [RULES.TOON_DECODED_NUMBERS] }, 'TOON_NOT_CANONICAL', RULES.TOON_CANONICAL],
       // R-M17 on decode: the official decoder would list "2" first, so a payload listing "b" first is not canonical.
       ['integer-name-after-other', '{"2":"x","b":1}', { payload: 'b: 1\n"2": x', also: [RULES.TOON_MEMBER_ORDER] }, 'TOON_NOT_CANONICAL', RULES.TOON_CANONICAL],
+      // MORPH-TOON-3 / R-M18: 1e2 is read as 100, which toon carries; the package writes it "100", of the
+      // same length, so only the text of the line tells the payload from the canonical one.
+      ['exponent-respelled-same-length', '{"a":100}', { payload: 'a: 1e2' }, 'TOON_NOT_CANONICAL', RULES.TOON_CANONICAL],
+      // MORPH-TOON-3: the first line is the package's own; the second starts with its text ("a: 1") but goes on.
+      ['first-line-prefix-respelled', '{"a":1,"b":2}', { payload: 'a: 1.0\nb: 2' }, 'TOON_NOT_CANONICAL', RULES.TOON_CANONICAL],
+      // R-M2 on the decoded value (after the strict decode, before numbers and re-encoding): 65 nested
+      // objects, in the package's own spelling, are over the depth limit; 64 are within it.
+      ['depth-65', '1', { payload: Array.from({ length: 65 }, (_, i) => `${'  '.repeat(i)}${i < 64 ? 'a:' : 'a: 1'}`).join('\n') }, 'LIMIT_EXCEEDED', RULES.LIMITS],
+      ['depth-64', `${'{"a":'.repeat(64)}1${'}'.repeat(64)}`, { also: [RULES.TOON_CANONICAL] }, 'accept', RULES.LIMITS],
+      // MORPH-TOON-1 / R-M3: 0 is a carried number (only -0 is refused); in a member and in an inline array.
+      ['zero', '{"a":0,"b":[0,1]}', { also: [RULES.TOON_CANONICAL, RULES.TOON_DECODED_NUMBERS] }, 'accept', RULES.TOON_ROUND_TRIP],
     ],
   },
 };

@@ -209,6 +209,8 @@ export function applicabilityCases(): CaseSpec[] {
     enc('toon-leading-zero-name', '{"b":1,"01":"x"}', 'toon', '4.1.1', ',', ok, ['R-M17', 'MORPH-TOON-2'], '"01" is not a canonical decimal: it stays in place', 'strict'),
     enc('toon-negative-name', '{"b":1,"-1":"x"}', 'toon', '4.1.1', ',', ok, ['R-M17', 'MORPH-TOON-2'], '"-1" is not an array index', 'strict'),
     enc('toon-fraction-name', '{"b":1,"1.0":"x"}', 'toon', '4.1.1', ',', ok, ['R-M17', 'MORPH-TOON-2'], '"1.0" is not a canonical decimal integer', 'strict'),
+    enc('toon-digit-then-dot-name', '{"b":1,"1.":"x"}', 'toon', '4.1.1', ',', ok, ['R-M17', 'MORPH-TOON-2'], '"1." is a digit and a dot, no canonical decimal (Number reads it as 1): it stays in place', 'strict'),
+    enc('toon-index-name-before-leading-zero-name', '{"10":"x","01":"y"}', 'toon', '4.1.1', ',', ok, ['R-M17', 'MORPH-TOON-2'], '"10" is an array index and already first; "01" is none, so it is not sorted before "10"', 'strict'),
     enc('toon-integer-names-first-ascending', '{"0":"w","2":"x","10":"y","b":1,"a":2}', 'toon', '4.1.1', ',', ok, ['R-M17', 'MORPH-TOON-2'], 'integer-like names already first and ascending: nothing moves', 'strict'),
     enc('compact-integer-name-after-other', '{"b":1,"2":"x"}', 'json-compact', '1', undefined, ok, ['MORPH-JC-2', 'MORPH-IR-2'], 'a native codec keeps the display order: the payload lists "b" first'),
     enc('path-value-anything', '{"a":[-0,1.2300,1E400,{"":null}]}', 'path-value', '1', undefined, ok, ['MORPH-JC-2'], 'path-value, like json-compact, applies to every IR'),

@@ -359,6 +359,31 @@ function recordMemberCases(): CaseSpec[] {
   ];
 }
 
+/**
+ * Refs and line numbers past 2^53, which the reader keeps exact (BigInt): a file ref in definedIn, an
+ * anchor whose start equals its end, and edges ordered by start or end. Found by mutation testing of
+ * check-integrity.ts and check-context.ts (compareUInt): faults on the exact path survived.
+ */
+function integrityCases(): CaseSpec[] {
+  const big = (k: number) => (9007199254740992n + BigInt(k)).toString();
+  const edges = (a: string, b: string) =>
+    lines(
+      HEADER({ kinds: ['p'], edges: ['invocation'], provenance: ['declared'] }),
+      '{"t":"f","i":0,"path":"a"}',
+      '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"m"}',
+      '{"t":"e","i":1,"k":0,"tr":[],"m":0,"s":"n"}',
+      `{"t":"x","k":0,"f":1,"o":0,"p":0,"anchor":[0,${a}]}`,
+      `{"t":"x","k":0,"f":1,"o":0,"p":0,"anchor":[0,${b}]}`,
+      EOF(1, 2, 2),
+    );
+  return [
+    reject('defined-in-file-ref-past-2-53', 'DANGLING_FILE_REF', lines(HEADER({ kinds: ['p'], traits: ['TModule'] }), '{"t":"f","i":0,"path":"a"}', `{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","definedIn":[0,${big(1)}]}`, EOF(1, 1, 0)), 'a definedIn file ref past 2^53 names no f record (one file)', ['R-C9']),
+    accept('anchor-lines-equal-past-2-53', ['CG-INT-5', 'R-C9'], lines(HEADER({ kinds: ['p'], traits: ['TSourceAnchor'] }), '{"t":"f","i":0,"path":"a"}', `{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","anchor":[0,${big(1)},${big(1)}]}`, EOF(1, 1, 0)), 'a one-line anchor past 2^53: start equals end exactly'),
+    accept('edges-ordered-by-start-past-2-53', ['CG-ORD-4', 'R-C6', 'R-C9'], edges(`${big(1)},${big(7)}`, `${big(3)},${big(4)}`), 'edges equal up to the anchor: starts past 2^53 ascend, so the ends (descending) are not compared'),
+    reject('edges-ends-descend-past-2-53', 'EDGE_ORDER', edges(`${big(1)},${big(5)}`, `${big(1)},${big(3)}`), 'edges equal up to the anchor end, starts equal past 2^53: the ends descend', ['R-C6', 'R-C9']),
+  ];
+}
+
 export function goldenCases(): CaseSpec[] {
-  return [...recipes(), ...anchorOrderCases(), ...longRunCases(), ...recordMemberCases(), ...mutatedBase(), ...seeded()];
+  return [...recipes(), ...anchorOrderCases(), ...longRunCases(), ...recordMemberCases(), ...integrityCases(), ...mutatedBase(), ...seeded()];
 }

@@ -13,7 +13,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { readModelChunks } from '../../src/codegraph/validate-file.ts';
-import { JournalReader } from '../../src/journal/read-journal.ts';
+import { JournalReader, observationOf, type JournalSummary } from '../../src/journal/read-journal.ts';
 import { loadOracleOp } from '../../src/runner/oracle-ops.ts';
 import type { Profile, Result } from '../../src/shared/errors.ts';
 import { profileFor, refusalFor, requirementProfile } from '../../src/shared/refusals.ts';
@@ -129,6 +129,29 @@ function readJournalInPieces(reader: JournalReader, input: Uint8Array, step: num
   return reader.finish();
 }
 
+/** A validator's path through an op's rules, and what of the op's observation it computes. */
+interface ValidatorPath {
+  readonly label: string;
+  run(input: Uint8Array, profile: Profile): Result<unknown>;
+  /** The observation the path's result makes, without the members only the op builds (undefined: none). */
+  observe?(result: unknown): Map<string, unknown>;
+}
+
+/** Members of an observation only the op builds: a validator does not collect them. */
+const OP_ONLY_MEMBERS = ['entries'];
+
+/** A journal validator's summary as the op's observation, entries left out (it collects none). */
+function observeJournal(summary: unknown): Map<string, unknown> {
+  return withoutOpOnlyMembers(observationOf(summary as JournalSummary));
+}
+
+/** `observation` without the members only the op builds. */
+function withoutOpOnlyMembers(observation: unknown): Map<string, unknown> {
+  const out = new Map(observation as Map<string, unknown>);
+  for (const name of OP_ONLY_MEMBERS) out.delete(name);
+  return out;
+}
+
 /**
  * The validator's own paths through a streaming op's rules (`formcert validate`, journal.append's read
  * of its journal): they build no observation, so a vector holds there by its verdict and code alone.
@@ -136,11 +159,12 @@ function readJournalInPieces(reader: JournalReader, input: Uint8Array, step: num
  * lines (a collecting read never takes it), the journal's chunked scan of every line (past 16 MiB
  * only, otherwise), and codegraph's long-line handling (past 4 MiB only, otherwise).
  */
-const VALIDATOR_PATHS: Partial<Record<OpName, ReadonlyArray<{ label: string; run(input: Uint8Array, profile: Profile): Result<unknown> }>>> = {
+const VALIDATOR_PATHS: Partial<Record<OpName, ReadonlyArray<ValidatorPath>>> = {
   'journal.read': [
-    { label: 'validator', run: (input, profile) => readJournalInPieces(new JournalReader({ profile }), input, streamReadBytes(input.length)) },
+    { label: 'validator', run: (input, profile) => readJournalInPieces(new JournalReader({ profile }), input, streamReadBytes(input.length)), observe: observeJournal },
     {
       label: 'validator, every line in chunks',
+      observe: observeJournal,
       // A line is scanned in chunks when it does not end in the push it starts in: 13 bytes per push
       // (8191 past 64 KiB, whose lines are long) send every line but the shortest there, cut at every
       // 13th byte (the property tests of scan-long-line.ts cut everywhere; here each case runs once
@@ -156,15 +180,22 @@ const VALIDATOR_PATHS: Partial<Record<OpName, ReadonlyArray<{ label: string; run
   ],
 };
 
-/** What differs between a validator path's verdict and the vector's (observations are not compared). */
-export function describeVerdictDisagreement(vector: Vector, result: Result<unknown>): string[] {
+/**
+ * What differs between a validator path's outcome and the vector's: the verdict and code, and of an
+ * accepted input's observation the members the path computes (the journal's header, frontier and torn
+ * tail; not its entries, which only the op collects).
+ */
+export function describeVerdictDisagreement(vector: Vector, result: Result<unknown>, path?: ValidatorPath): string[] {
   const { expect: want } = vector;
   if (want.verdict === 'either') return [];
   if (want.verdict === 'reject') {
     if (result.ok) return ['validator accepted an input the vector rejects'];
     return result.error.code === want.code ? [] : [`code: expected ${want.code}, got ${result.error.code}`];
   }
-  return result.ok ? [] : [`validator rejected a valid input: ${result.error.code}`];
+  if (!result.ok) return [`validator rejected a valid input: ${result.error.code}`];
+  if (want.observation === undefined || path?.observe === undefined) return [];
+  const at = firstDifference(withoutOpOnlyMembers(want.observation), path.observe(result.value));
+  return at === undefined ? [] : [`validator's observation differs at ${at === '' ? '(root)' : at}`];
 }
 
 /** Reads the snapshot named by FORMCERT_MUTATION_VECTORS, or loads golden/ itself when run outside run-mutation.ts. */
@@ -221,7 +252,7 @@ export async function loadGoldenCases(format: string): Promise<GoldenCase[]> {
     for (const path of VALIDATOR_PATHS[vector.op] ?? []) {
       cases.push({
         name: `${vector.id} ${vector.op} ${vector.name} (${profile}, ${path.label})`,
-        run: async () => describeVerdictDisagreement(vector, path.run(vector.input, profile)),
+        run: async () => describeVerdictDisagreement(vector, path.run(vector.input, profile), path),
       });
     }
   };

@@ -17,10 +17,12 @@ const strictCases = goldenCases().filter((c) => c.expect.verdict === 'reject' &&
 /**
  * Strict cases whose edit makes a second, core fault that core then finds (so their only fault is not
  * a strict rule), with the core code it must be: an empty path sorts before every other path
- * (CG-ORD-3), and an entry outside the trait or provenance vocabulary takes a place the sorted
- * dictionary does not allow (CG-DICT-2) or leaves a trait key without its trait (CG-TRAIT-1).
+ * (CG-ORD-3), an entry outside the trait or provenance vocabulary takes a place the sorted
+ * dictionary does not allow (CG-DICT-2) or leaves a trait key without its trait (CG-TRAIT-1), and a
+ * CR after a syntax fault is the strict answer CG-ERR-1 puts first, the syntax fault core's.
  */
 const SECOND_CORE_FAULT: Readonly<Record<string, string>> = {
+  'long-run-syntax-fault-then-cr': 'JSON_SYNTAX',
   'base-empty-path-1': 'FILE_ORDER',
   'generated-empty-path': 'FILE_ORDER',
   'base-traits-vocabulary-0': 'TRAIT_KEY_UNDECLARED',

@@ -67,14 +67,14 @@ function c14nRecipes(): CaseSpec[] {
     reject('bom', '\uFEFF{}', 'JSON_BOM', 'R-S1', 'strict', 'a byte-order mark is refused, not skipped'),
     reject('duplicate-member', '{"a":1,"a":1}', 'JSON_DUPLICATE_MEMBER', 'R-S1', 'strict', 'duplicate member even with equal values'),
     reject('lone-surrogate', '["\\udc00"]', 'JSON_LONE_SURROGATE', 'R-S1', 'strict', 'a lone low surrogate escape has no UTF-8 form'),
-    // MORPH-C14N-1 (core): the tolerant reader keeps an escaped lone surrogate, and the walk after it refuses
-    // one anywhere: first item, later member, member name, deep value (strict refuses the same with R-S1).
-    reject('lone-surrogate-first-item', '["\\udc00",1]', 'JSON_LONE_SURROGATE', C14N, 'core', 'a lone low surrogate as the first item of the root array'),
-    reject('lone-surrogate-nested-array', '[1,["a","\\ud800"]]', 'JSON_LONE_SURROGATE', C14N, 'core', 'a lone high surrogate in an array inside the root array'),
-    reject('lone-surrogate-first-member-value', '{"a":"\\ud800","b":1}', 'JSON_LONE_SURROGATE', C14N, 'core', 'a lone high surrogate as the first member\'s value'),
-    reject('lone-surrogate-member-name', '{"a":1,"\\udc00x":2}', 'JSON_LONE_SURROGATE', C14N, 'core', 'a lone low surrogate in a member name'),
-    reject('lone-surrogate-first-member-name', '{"\\ud800":1,"b":2}', 'JSON_LONE_SURROGATE', C14N, 'core', 'a lone high surrogate as the first member name'),
-    reject('lone-surrogate-deep-member', '{"a":{"b":["\\udc00"]}}', 'JSON_LONE_SURROGATE', C14N, 'core', 'a lone low surrogate two containers down'),
+    // R-S1 (strict) refuses an escaped lone surrogate anywhere: first item, later member, member name, deep
+    // value; core refuses the same (MORPH-C14N-1: the tolerant reader keeps it, the walk after it refuses it).
+    reject('lone-surrogate-first-item', '["\\udc00",1]', 'JSON_LONE_SURROGATE', 'R-S1', 'strict', 'a lone low surrogate as the first item of the root array', [C14N]),
+    reject('lone-surrogate-nested-array', '[1,["a","\\ud800"]]', 'JSON_LONE_SURROGATE', 'R-S1', 'strict', 'a lone high surrogate in an array inside the root array', [C14N]),
+    reject('lone-surrogate-first-member-value', '{"a":"\\ud800","b":1}', 'JSON_LONE_SURROGATE', 'R-S1', 'strict', 'a lone high surrogate as the first member\'s value', [C14N]),
+    reject('lone-surrogate-member-name', '{"a":1,"\\udc00x":2}', 'JSON_LONE_SURROGATE', 'R-S1', 'strict', 'a lone low surrogate in a member name', [C14N]),
+    reject('lone-surrogate-first-member-name', '{"\\ud800":1,"b":2}', 'JSON_LONE_SURROGATE', 'R-S1', 'strict', 'a lone high surrogate as the first member name', [C14N]),
+    reject('lone-surrogate-deep-member', '{"a":{"b":["\\udc00"]}}', 'JSON_LONE_SURROGATE', 'R-S1', 'strict', 'a lone low surrogate two containers down', [C14N]),
     accept('surrogate-pair-escaped', '{"\\ud83d\\ude00":["\\ud83d\\ude00"]}', [C14N], 'an escaped pair is one code point, in a name and a value'),
     reject('invalid-utf8', new Uint8Array([0x22, 0xc3, 0x28, 0x22]), 'JSON_INVALID_UTF8', JSON_RULES.SYNTAX, 'core', 'a truncated two-byte sequence'),
     reject('trailing-bytes', '{} x', 'JSON_SYNTAX', JSON_RULES.SYNTAX, 'core', 'non-whitespace after the value'),

@@ -53,6 +53,17 @@ const CORE_CITES_STRICT: Record<string, string> = {
  * gives, and why.
  */
 const CORE_STILL_REFUSES: Record<string, { code: string; why: string }> = {
+  'c14n-lone-surrogate-first-item': { code: 'JSON_LONE_SURROGATE', why: 'a string with a lone surrogate has no UTF-8 form, so no morph-c14n/1 tagged form: core refuses it too (MORPH-C14N-1), strict first by R-S1' },
+  'c14n-lone-surrogate-nested-array': { code: 'JSON_LONE_SURROGATE', why: 'a string with a lone surrogate has no UTF-8 form, so no morph-c14n/1 tagged form: core refuses it too (MORPH-C14N-1), strict first by R-S1' },
+  'c14n-lone-surrogate-first-member-value': { code: 'JSON_LONE_SURROGATE', why: 'a string with a lone surrogate has no UTF-8 form, so no morph-c14n/1 tagged form: core refuses it too (MORPH-C14N-1), strict first by R-S1' },
+  'c14n-lone-surrogate-member-name': { code: 'JSON_LONE_SURROGATE', why: 'a string with a lone surrogate has no UTF-8 form, so no morph-c14n/1 tagged form: core refuses it too (MORPH-C14N-1), strict first by R-S1' },
+  'c14n-lone-surrogate-first-member-name': { code: 'JSON_LONE_SURROGATE', why: 'a string with a lone surrogate has no UTF-8 form, so no morph-c14n/1 tagged form: core refuses it too (MORPH-C14N-1), strict first by R-S1' },
+  'c14n-lone-surrogate-deep-member': { code: 'JSON_LONE_SURROGATE', why: 'a string with a lone surrogate has no UTF-8 form, so no morph-c14n/1 tagged form: core refuses it too (MORPH-C14N-1), strict first by R-S1' },
+  'art-payload-lone-surrogate-any-profile': { code: 'JSON_LONE_SURROGATE', why: 'a string with a lone surrogate has no UTF-8 form, so no morph-c14n/1 tagged form: core refuses it too (MORPH-C14N-1), strict first by R-S1' },
+  'ctx-guide-end-before-begin': { code: 'BUNDLE_LAYOUT', why: 'markers that delimit no section of their own are no frame even for core (MORPH-CTX-3)' },
+  'ctx-metadata-inside-guide': { code: 'BUNDLE_LAYOUT', why: 'a section inside another is no frame even for core (MORPH-CTX-3)' },
+  'art-task-instruction-missing-any-profile': { code: 'ARTIFACT_MISSING_MEMBER', why: 'the instruction is the prompt\'s TASK section: core requires it too (MORPH-PROMPT-1)' },
+  'art-task-instruction-number-any-profile': { code: 'ARTIFACT_INVALID_MEMBER', why: 'the instruction is the prompt\'s TASK section: core requires a string too (MORPH-PROMPT-1)' },
   'c14n-lone-surrogate': { code: 'JSON_LONE_SURROGATE', why: 'a string holding a lone surrogate has no UTF-8 form, so no morph-c14n/1 tagged form (MORPH-C14N-1, core)' },
   'ctx-recipe-rows-delimited-row-count-zero': { code: 'LAYOUT_INVALID_VALUE', why: 'only a non-empty array of records is applicable, so no layout declares zero rows (MORPH-RD-1, core)' },
   'ctx-mut-codec-rows-row-count-zero-rows-delimited-tab': { code: 'LAYOUT_INVALID_VALUE', why: 'only a non-empty array of records is applicable, so no layout declares zero rows (MORPH-RD-1, core)' },

@@ -431,13 +431,51 @@ function artifactEdgeCases(): CaseSpec[] {
     reject('morph.import', 'task-instruction-missing-any-profile', sealed(editAt(a, '/requestFrame/task', (t) => t.delete('instruction'))), C.ARTIFACT_MISSING_MEMBER, [R.TASK_TARGET, R.PROMPT_LAYOUT], 'strict', 'core keeps task.instruction required (the prompt\'s TASK section); digests resealed'),
     reject('morph.import', 'task-instruction-number-any-profile', sealed(setAt(a, '/requestFrame/task/instruction', jsonNumber(1))), INVALID, [R.TASK_TARGET, R.PROMPT_LAYOUT], 'strict', 'core keeps task.instruction a string; digests resealed'),
     reject('morph.import', 'json-compact-layout-delimiter-resealed', write(reseal(setAt(a, '/section/layoutMetadata/delimiter', ','))), MORPH_CODES.LAYOUT_UNKNOWN_MEMBER, ['MORPH-LAYOUT-1', R.ARTIFACT_OPTIONS, R.IMPORT_ORDER], 'core', 'json-compact has no delimiter: its layout refuses the member; the plan (no delimiter) is not compared with it'),
-    // MORPH-ORDER-1 checks the payload's size before its CR (R-M11a): the CR after the JSON value must not answer.
-    reject('morph.import', 'payload-over-16-mib-with-cr-resealed', withPayload(`"${'x'.repeat(MIB_16 - 2)}"\r`), MORPH_CODES.LIMIT_EXCEEDED, ['R-M2', 'MORPH-ORDER-1', R.IMPORT_ORDER], 'core', 'a payload of 16,777,217 bytes ending in CR; digests resealed, so only R-M2 refuses it'),
-    reject('morph.import', 'payload-over-16-mib-utf8-with-cr-resealed', withPayload(`"${'é'.repeat(MIB_16 / 2 - 1)}"\r`), MORPH_CODES.LIMIT_EXCEEDED, ['R-M2', 'MORPH-ORDER-1', R.IMPORT_ORDER], 'core', 'a payload of 8,388,610 UTF-16 units but 16,777,217 UTF-8 bytes, ending in CR: R-M2 counts bytes'),
+    // A payload over 16 MiB is refused while the file is read (MORPH-ART-1's string limit), before its CR (MORPH-ORDER-1) or R-M2's check.
+    reject('morph.import', 'payload-over-16-mib-with-cr-resealed', withPayload(`"${'x'.repeat(MIB_16 - 2)}"\r`), MORPH_CODES.LIMIT_EXCEEDED, ['R-M2', R.ARTIFACT_JSON, 'JSON-LIMIT-1', 'MORPH-ORDER-1', R.IMPORT_ORDER], 'core', 'a payload of 16,777,217 bytes ending in CR; digests resealed: a string over 16 MiB, refused while the file is read (MORPH-ART-1), before the CR is looked at'),
+    reject('morph.import', 'payload-over-16-mib-utf8-with-cr-resealed', withPayload(`"${'é'.repeat(MIB_16 / 2 - 1)}"\r`), MORPH_CODES.LIMIT_EXCEEDED, ['R-M2', R.ARTIFACT_JSON, 'JSON-LIMIT-1', 'MORPH-ORDER-1', R.IMPORT_ORDER], 'core', 'a payload of 8,388,610 UTF-16 units but 16,777,217 UTF-8 bytes, ending in CR: the string limit counts bytes'),
     // R-S1 (strict) and MORPH-C14N-1 (core: a string with no UTF-8 form) both refuse an escaped lone
     // surrogate anywhere in the artifact's JSON, the payload string included, before any shape is read.
     reject('morph.import', 'payload-lone-surrogate-any-profile', withPayload(`"A-17"\ud800`).replace('\ud800', '\\ud800'), JSON_CODES.LONE_SURROGATE, ['R-S1', 'MORPH-C14N-1', R.ARTIFACT_JSON], 'strict', 'the payload string ends in the escape \\ud800; digests resealed over it'),
     accept('morph.import', 'accept-long-payload-surrogate-pairs', artifact(ir(JSON.stringify(LONG_TEXT)), planOf('json-compact')).text, [R.DIGESTS, R.ARTIFACT_INTEGRITY], LONG_TEXT_NOTE),
+  ];
+}
+
+/** UTF-8 bytes of every string and member name in `v` (MORPH-ART-1's text limits count these). */
+function textBytes(v: JsonValue): number {
+  if (typeof v === 'string') return Buffer.byteLength(v, 'utf8');
+  if (Array.isArray(v)) return v.reduce((n: number, item) => n + textBytes(item), 0);
+  if (isJsonObject(v)) return [...v].reduce((n, [name, item]) => n + Buffer.byteLength(name, 'utf8') + textBytes(item), 0);
+  return 0;
+}
+
+/**
+ * morph.import at MORPH-ART-1's text limits (JSON-LIMIT-1): 16 MiB for a string or member name, 20 MiB
+ * for all of them, counted in UTF-8 bytes with escapes read. Each input is some 16–28 MB, stored gzipped.
+ */
+function artifactTextLimitCases(): CaseSpec[] {
+  const a = artifact(ir(RECORDS), planOf('json-compact')).value;
+  const write = (v: JsonValue) => `${writeJson(v, { indent: 2 })}\n`;
+  const LIMIT = MORPH_CODES.LIMIT_EXCEEDED;
+  const REQS = [R.ARTIFACT_JSON, 'JSON-LIMIT-1'];
+  // A guide of exactly 16 MiB whose every other byte is a line feed, written `\n`: 24 MiB in the file,
+  // so a reader that counts the text as written, not as read, refuses it.
+  const guide = 'x\n'.repeat(MIB_16 / 2);
+  const withGuide = setAt(setAt(a, '/modelDependencies/interpretationGuideText', guide), '/modelDependencies/schema', ['']);
+  const filler = 20 * 1024 * 1024 - textBytes(withGuide);
+  const atBounds = (extra: number) => {
+    const sealed = reseal(setAt(withGuide, '/modelDependencies/schema', ['s'.repeat(filler + extra)]));
+    if (textBytes(sealed) !== 20 * 1024 * 1024 + extra) throw new Error('text limit case: the total is not where it was aimed');
+    return write(sealed);
+  };
+  // 5,592,406 characters of three UTF-8 bytes each: 16,777,218 bytes, but 5,592,406 UTF-16 units.
+  const wideGuide = write(reseal(setAt(a, '/modelDependencies/interpretationGuideText', '\u2192'.repeat(5_592_406))));
+  const longName = write(setAt(a, `/${'n'.repeat(MIB_16 + 1)}`, null));
+  return [
+    accept('morph.import', 'accept-text-at-both-limits', atBounds(0), [...REQS, R.DIGESTS], 'a guide of exactly 16 MiB as read (24 MiB as written: every other byte is an escaped LF) and a schema string that brings all strings and member names to exactly 20 MiB; digests resealed'),
+    reject('morph.import', 'text-over-20-mib-by-one-byte', atBounds(1), LIMIT, REQS, 'core', 'as art-accept-text-at-both-limits with one more byte in the schema string: 20 MiB + 1 of text in all, refused while the file is read'),
+    reject('morph.import', 'guide-wide-over-16-mib', wideGuide, LIMIT, REQS, 'core', 'a guide of 5,592,406 arrows: 16,777,218 UTF-8 bytes (the limit counts bytes, not UTF-16 units); digests resealed'),
+    reject('morph.import', 'member-name-over-16-mib', longName, LIMIT, REQS, 'core', 'an unknown envelope member whose name is 16 MiB + 1 bytes: the text limit answers while the file is read, before the shape check would name the member'),
   ];
 }
 
@@ -488,7 +526,7 @@ function generatedCases(): CaseSpec[] {
 /** Every part-2 golden case; a case whose op and input repeat an earlier one's is dropped (one vector). */
 export function bundleGoldenCases(): CaseSpec[] {
   const seen = new Set<string>();
-  return [...decodeRecipes(), ...decodeMutations(), ...codecMutationsInContainers(), ...importCases(), ...sealedLexemeCases(), ...decodedValueDigestCases(), ...encodeCases(), ...envelopeLimitCases(), ...frameCases(), ...artifactEdgeCases(), ...generatedCases()].filter((c) => {
+  return [...decodeRecipes(), ...decodeMutations(), ...codecMutationsInContainers(), ...importCases(), ...sealedLexemeCases(), ...decodedValueDigestCases(), ...encodeCases(), ...envelopeLimitCases(), ...frameCases(), ...artifactEdgeCases(), ...artifactTextLimitCases(), ...generatedCases()].filter((c) => {
     const id = caseId(c.op, c.input);
     if (seen.has(id)) return false;
     seen.add(id);

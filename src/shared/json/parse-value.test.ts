@@ -152,6 +152,49 @@ describe('parseJson', () => {
   });
 });
 
+describe('parseJson string and text limits (JSON-LIMIT-1)', () => {
+  const refusal = (text: string, options: Parameters<typeof parseJson>[1]) => {
+    const r = parseJson(text, options);
+    return r.ok ? 'accepted' : { code: r.error.code, byteOffset: r.error.location.byteOffset, pointer: r.error.location.pointer };
+  };
+
+  it('counts a string by its UTF-8 bytes once its escapes are read, and refuses it where it starts', () => {
+    // "é" is two bytes, "\u00e9" six bytes of text for the same two; "\ud83d\ude00" twelve for four.
+    expect(refusal('["abcé"]', { maxStringBytes: 5 })).toBe('accepted');
+    expect(refusal('["abcéd"]', { maxStringBytes: 5 })).toStrictEqual({ code: JSON_CODES.LIMIT_EXCEEDED, byteOffset: 1, pointer: '/0' });
+    expect(refusal('["\\u00e9\\u00e9\\n"]', { maxStringBytes: 5 })).toBe('accepted');
+    expect(refusal('["\\ud83d\\ude00x"]', { maxStringBytes: 5 })).toBe('accepted');
+    expect(refusal('["\\ud83d\\ude00xy"]', { maxStringBytes: 5 })).toMatchObject({ code: JSON_CODES.LIMIT_EXCEEDED });
+    // A member name is held to the same bound; its place is its object's.
+    expect(refusal('{"a":{"abcdef":1}}', { maxStringBytes: 5 })).toStrictEqual({ code: JSON_CODES.LIMIT_EXCEEDED, byteOffset: 6, pointer: '/a' });
+  });
+
+  it('totals every string and member name read, those of a repeated member included', () => {
+    expect(refusal('{"ab":"cd","e":"f"}', { maxTextBytes: 6 })).toBe('accepted');
+    expect(refusal('{"ab":"cd","e":"fg"}', { maxTextBytes: 6 })).toStrictEqual({ code: JSON_CODES.LIMIT_EXCEEDED, byteOffset: 15, pointer: '/e' });
+    expect(refusal('{"a":"b","a":"c"}', { maxTextBytes: 3, tolerant: true })).toMatchObject({ code: JSON_CODES.LIMIT_EXCEEDED });
+    expect(refusal('{"a":"b","a":"c"}', { maxTextBytes: 4, tolerant: true })).toBe('accepted');
+  });
+
+  it('measures exactly the bytes of the string it builds, on every string fast-check makes', () => {
+    assertProperty(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        const size = Buffer.byteLength(text, 'utf8');
+        // Written as it is and with every code unit past ASCII escaped (a pair as two escapes).
+        const escaped = JSON.stringify(text).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+        for (const json of [JSON.stringify(text), escaped]) {
+          expect(parseJson(json, { maxStringBytes: size }).ok).toBe(true);
+          expect(parseJson(json, { maxTextBytes: size }).ok).toBe(true);
+          if (size === 0) continue;
+          const over = parseJson(json, { maxStringBytes: size - 1 });
+          expect(over.ok ? 'accepted' : over.error.code).toBe(JSON_CODES.LIMIT_EXCEEDED);
+        }
+      }),
+      { seed: SEED, numRuns: 500 },
+    );
+  });
+});
+
 describe('jsonEqual (R-S3)', () => {
   it('ignores member order and whitespace but not lexemes, array order or types', () => {
     const eq = (a: string, b: string) => {

@@ -15,6 +15,7 @@ import {
   decodePlainBody,
   decodeStringBody,
   LITERAL_FALSE,
+  measureStringBody,
   LITERAL_NULL,
   LITERAL_TRUE,
   scanLiteral,
@@ -36,6 +37,14 @@ export interface ParseOptions {
   maxDepth?: number;
   /** Most values accepted (every value counts one, containers included). */
   maxNodes?: number;
+  /** Longest accepted string or member name, in UTF-8 bytes once its escapes are read. */
+  maxStringBytes?: number;
+  /**
+   * Most UTF-8 bytes (escapes read) of every string and member name together, counted as they are
+   * read (a repeated member's too): what the reader builds besides structure, held to a bound before
+   * each string is built.
+   */
+  maxTextBytes?: number;
   /**
    * Read what only R-S1 refuses (the core profile): a leading byte-order mark is passed over, a
    * duplicate member replaces the earlier one (the last wins, keeping the first one's place), and an
@@ -111,6 +120,10 @@ class Parser {
   private readonly stack: Frame[] = [];
   private readonly maxDepth: number;
   private readonly maxNodes: number;
+  private readonly maxStringBytes: number;
+  private readonly maxTextBytes: number;
+  /** UTF-8 bytes of the strings and member names read so far (counted only under a text limit). */
+  private textBytes = 0;
   private readonly tolerant: boolean;
   private readonly shareEmpty: boolean;
   private readonly tokens = new TokenScan();
@@ -122,6 +135,8 @@ class Parser {
   ) {
     this.maxDepth = options.maxDepth ?? Infinity;
     this.maxNodes = options.maxNodes ?? Infinity;
+    this.maxStringBytes = options.maxStringBytes ?? Infinity;
+    this.maxTextBytes = options.maxTextBytes ?? Infinity;
     this.tolerant = options.tolerant ?? false;
     this.shareEmpty = options.shareEmpty ?? false;
   }
@@ -255,7 +270,7 @@ class Parser {
     this.pos = skipWhitespace(bytes, this.pos, bytes.length);
     if (bytes[this.pos] !== BYTE.QUOTE) return this.refuseSyntax('expected a member name');
     const at = this.pos;
-    const key = this.readString();
+    const key = this.readString(true);
     if (key === FAILED) return FAILED;
     frame.key = key;
     // R-S1: a duplicate member is refused; the core profile lets the later one replace it.
@@ -273,15 +288,30 @@ class Parser {
     return value;
   }
 
-  /** Reads a string token starting at the opening quote (UTF-8 was validated up front). */
-  private readString(): string | typeof FAILED {
+  /**
+   * Reads a string token starting at the opening quote (UTF-8 was validated up front); a member name
+   * when `name`. Under a string or text limit its length is measured before it is built.
+   */
+  private readString(name = false): string | typeof FAILED {
     const { bytes } = this;
-    const start = this.pos + 1;
+    const quote = this.pos;
+    const start = quote + 1;
     // R-S1: an escaped lone surrogate is refused unless tolerated (core).
     const close = scanStringBody(bytes, start, bytes.length, this.tokens, this.tolerant);
     if (close === TOKEN_FAILED) return this.refuseToken();
+    const { flags } = this.tokens;
+    if (this.maxStringBytes !== Infinity || this.maxTextBytes !== Infinity) {
+      const size = measureStringBody(bytes, start, close, flags);
+      const what = name ? 'a member name' : 'a string';
+      // JSON-LIMIT-1: the string is refused where it starts, before it is built; a name's place is its object's.
+      if (size > this.maxStringBytes) return this.refuse(JSON_CODES.LIMIT_EXCEEDED, JSON_RULES.LIMITS, `${what} of ${size} bytes, over the limit of ${this.maxStringBytes}`, quote, undefined, name);
+      this.textBytes += size;
+      if (this.textBytes > this.maxTextBytes) {
+        return this.refuse(JSON_CODES.LIMIT_EXCEEDED, JSON_RULES.LIMITS, `${what} that takes the text read to ${this.textBytes} bytes, over the limit of ${this.maxTextBytes}`, quote, undefined, name);
+      }
+    }
     this.pos = close + 1;
-    return decodeStringBody(bytes, start, close, this.tokens.flags);
+    return decodeStringBody(bytes, start, close, flags);
   }
 
   /** The refusal of the token scan that just failed: a lone surrogate is R-S1's, any other fault the grammar's. */
@@ -301,22 +331,28 @@ class Parser {
     return this.refuse(JSON_CODES.SYNTAX, JSON_RULES.SYNTAX, message, this.pos);
   }
 
-  /** Records the parse's one refusal (the first fault in byte order) and returns {@link FAILED}. */
-  private refuse(code: string, requirement: string, message: string, at: number, member?: string): typeof FAILED {
-    this.failure = this.error(code, requirement, message, at, member);
+  /**
+   * Records the parse's one refusal (the first fault in byte order) and returns {@link FAILED}. With
+   * `inName`, the fault is in a member name not yet read: the pointer is its object's.
+   */
+  private refuse(code: string, requirement: string, message: string, at: number, member?: string, inName = false): typeof FAILED {
+    this.failure = this.error(code, requirement, message, at, member, inName);
     return FAILED;
   }
 
-  private error(code: string, requirement: string, message: string, at: number, member?: string): FormatError {
+  private error(code: string, requirement: string, message: string, at: number, member?: string, inName = false): FormatError {
     const { line, column } = lineAndColumn(this.bytes, at);
-    const location = { line, column, byteOffset: at, pointer: this.pointer(), ...(member !== undefined ? { member } : {}) };
+    const location = { line, column, byteOffset: at, pointer: this.pointer(inName), ...(member !== undefined ? { member } : {}) };
     return formatError(code, requirement, message, location, profileFor('shared', code, requirement));
   }
 
-  /** JSON pointer of the value being read when a refusal happened. */
-  private pointer(): string {
+  /** JSON pointer of the value being read when a refusal happened (of the innermost container, `inName`). */
+  private pointer(inName = false): string {
     let p = '';
-    for (const frame of this.stack) {
+    const { stack } = this;
+    const last = inName ? stack.length - 1 : stack.length;
+    for (let i = 0; i < last; i++) {
+      const frame = stack[i]!;
       p = appendPointer(p, frame.array !== undefined ? frame.array.length : frame.key);
     }
     return p;

@@ -308,6 +308,42 @@ export function decodeStringBody(buf: Buffer, start: number, end: number, flags:
   return out;
 }
 
+/**
+ * How many UTF-8 bytes the body `buf[start, end)` that {@link scanStringBody} accepted stands for once
+ * its escapes are read, counted without decoding it: a reader can hold a string to a bound before it
+ * builds it. An escaped pair of surrogates is one four-byte character; a tolerated lone surrogate
+ * escape counts the three bytes of its code unit's generalized UTF-8 form.
+ */
+export function measureStringBody(buf: Uint8Array, start: number, end: number, flags: number): number {
+  if ((flags & STRING_ESCAPED) === 0) return end - start;
+  let n = 0;
+  let i = start;
+  while (i < end) {
+    if (buf[i] !== BYTE.BACKSLASH) {
+      n++;
+      i++;
+      continue;
+    }
+    if (buf[i + 1] !== BYTE.LOWER_U) {
+      n++;
+      i += 2;
+      continue;
+    }
+    const unit = readHex4(buf, i + 2, end);
+    i += 6;
+    if (unit >= 0xd800 && unit <= 0xdbff && buf[i] === BYTE.BACKSLASH && buf[i + 1] === BYTE.LOWER_U) {
+      const low = readHex4(buf, i + 2, end);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        n += 4;
+        i += 6;
+        continue;
+      }
+    }
+    n += unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3;
+  }
+  return n;
+}
+
 /** Bodies up to this many bytes are unescaped into one reused buffer rather than a new one each. */
 const SCRATCH_BYTES = 4096;
 const scratch = Buffer.allocUnsafe(SCRATCH_BYTES);

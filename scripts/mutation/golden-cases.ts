@@ -99,19 +99,28 @@ export function readInPieces(bytes: Uint8Array, step: number): ReadChunk {
   };
 }
 
-/** What differs between the oracle's outcome and the vector; empty when they agree. */
-function describeDisagreement(vector: Vector, outcome: OpOutcome): string[] {
-  if ('skipped' in outcome) return [`oracle skipped: ${outcome.skipped}`];
+/**
+ * An answer in the terms a vector judges it by: an op's outcome, or a validator path's verdict with
+ * what it computes of the observation (undefined: none).
+ */
+type Answer = OpOutcome | { readonly accept: true; readonly observation: unknown };
+
+/**
+ * Why `answer` (given by `who`) is not what `vector` expects; empty when it is. Of an accepted
+ * answer's observation, what `expected` keeps of the vector's is compared (an op computes it all).
+ */
+function describeDisagreement(vector: Vector, answer: Answer, who = 'oracle', expected: (observation: unknown) => unknown = (o) => o): string[] {
+  if ('skipped' in answer) return [`${who} skipped: ${answer.skipped}`];
   const { expect: want } = vector;
   if (want.verdict === 'either') return [];
   if (want.verdict === 'reject') {
-    if (outcome.accept) return ['oracle accepted an input the vector rejects'];
-    return outcome.error.code === want.code ? [] : [`code: expected ${want.code}, got ${outcome.error.code}`];
+    if (answer.accept) return [`${who} accepted an input the vector rejects`];
+    return answer.error.code === want.code ? [] : [`code: expected ${want.code}, got ${answer.error.code}`];
   }
-  if (!outcome.accept) return [`oracle rejected a valid input: ${outcome.error.code}`];
-  if (want.observation === undefined) return [];
-  const at = firstDifference(want.observation, outcome.observation);
-  return at === undefined ? [] : [`observation differs at ${at === '' ? '(root)' : at}`];
+  if (!answer.accept) return [`${who} rejected a valid input: ${answer.error.code}`];
+  if (want.observation === undefined || answer.observation === undefined) return [];
+  const at = firstDifference(expected(want.observation), answer.observation);
+  return at === undefined ? [] : [`${who}'s observation differs at ${at === '' ? '(root)' : at}`];
 }
 
 /**
@@ -186,16 +195,8 @@ const VALIDATOR_PATHS: Partial<Record<OpName, ReadonlyArray<ValidatorPath>>> = {
  * tail; not its entries, which only the op collects).
  */
 export function describeVerdictDisagreement(vector: Vector, result: Result<unknown>, path?: ValidatorPath): string[] {
-  const { expect: want } = vector;
-  if (want.verdict === 'either') return [];
-  if (want.verdict === 'reject') {
-    if (result.ok) return ['validator accepted an input the vector rejects'];
-    return result.error.code === want.code ? [] : [`code: expected ${want.code}, got ${result.error.code}`];
-  }
-  if (!result.ok) return [`validator rejected a valid input: ${result.error.code}`];
-  if (want.observation === undefined || path?.observe === undefined) return [];
-  const at = firstDifference(withoutOpOnlyMembers(want.observation), path.observe(result.value));
-  return at === undefined ? [] : [`validator's observation differs at ${at === '' ? '(root)' : at}`];
+  const answer: Answer = result.ok ? { accept: true, observation: path?.observe?.(result.value) } : { accept: false, error: result.error };
+  return describeDisagreement(vector, answer, 'validator', withoutOpOnlyMembers);
 }
 
 /** Reads the snapshot named by FORMCERT_MUTATION_VECTORS, or loads golden/ itself when run outside run-mutation.ts. */

@@ -39,6 +39,7 @@ describe('part-2 golden cases', () => {
       'art-text-over-20-mib-by-one-byte': [28 * 1024 * 1024, 28 * 1024 * 1024 + 4096],
       'art-guide-wide-over-16-mib': [MIB_16, MIB_16 + 4096],
       'art-member-name-over-16-mib': [MIB_16, MIB_16 + 4096],
+      'enc-request-text-over-20-mib': [20 * 1024 * 1024, 20 * 1024 * 1024 + 4096],
     };
     for (const [name, [min, max]] of Object.entries(atEdge)) {
       const c = cases.find((x) => x.name === name);

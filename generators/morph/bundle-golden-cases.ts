@@ -441,6 +441,13 @@ function artifactEdgeCases(): CaseSpec[] {
   ];
 }
 
+/** The value of a JSON text the recipe itself wrote. */
+function parseJsonValue(text: string): JsonValue {
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw new Error(`recipe text does not parse: ${parsed.error.code}`);
+  return parsed.value;
+}
+
 /** UTF-8 bytes of every string and member name in `v` (MORPH-ART-1's text limits count these). */
 function textBytes(v: JsonValue): number {
   if (typeof v === 'string') return Buffer.byteLength(v, 'utf8');
@@ -450,10 +457,11 @@ function textBytes(v: JsonValue): number {
 }
 
 /**
- * morph.import at MORPH-ART-1's text limits (JSON-LIMIT-1): 16 MiB for a string or member name, 20 MiB
- * for all of them, counted in UTF-8 bytes with escapes read. Each input is some 16–28 MB, stored gzipped.
+ * morph.import and morph.encode at MORPH-ART-1's text limits (JSON-LIMIT-1, MORPH-ENC-1): 16 MiB for a
+ * string or member name, 20 MiB for all of them, counted in UTF-8 bytes with escapes read. Each input
+ * is some 16–28 MB, stored gzipped.
  */
-function artifactTextLimitCases(): CaseSpec[] {
+function carrierTextLimitCases(): CaseSpec[] {
   const a = artifact(ir(RECORDS), planOf('json-compact')).value;
   const write = (v: JsonValue) => `${writeJson(v, { indent: 2 })}\n`;
   const LIMIT = MORPH_CODES.LIMIT_EXCEEDED;
@@ -471,11 +479,17 @@ function artifactTextLimitCases(): CaseSpec[] {
   // 5,592,406 characters of three UTF-8 bytes each: 16,777,218 bytes, but 5,592,406 UTF-16 units.
   const wideGuide = write(reseal(setAt(a, '/modelDependencies/interpretationGuideText', '\u2192'.repeat(5_592_406))));
   const longName = write(setAt(a, `/${'n'.repeat(MIB_16 + 1)}`, null));
+  const requestOf = (rest: number) => `{"input":"[]","plan":{"encoding":"json-compact","formatVersion":"1","options":{}},"guide":null,"note":"${'n'.repeat(MIB_16)}","more":"${'m'.repeat(rest)}"}`;
+  // Names and strings besides the two long ones: input, "[]", plan, encoding, json-compact, formatVersion, "1", options, guide, note, more.
+  const shortText = textBytes(parseJsonValue(requestOf(0))) - MIB_16;
+  const overTextRequest = requestOf(4 * 1024 * 1024 - shortText + 1);
+  if (textBytes(parseJsonValue(overTextRequest)) !== 20 * 1024 * 1024 + 1) throw new Error('text limit case: the request is not where it was aimed');
   return [
     accept('morph.import', 'accept-text-at-both-limits', atBounds(0), [...REQS, R.DIGESTS], 'a guide of exactly 16 MiB as read (24 MiB as written: every other byte is an escaped LF) and a schema string that brings all strings and member names to exactly 20 MiB; digests resealed'),
     reject('morph.import', 'text-over-20-mib-by-one-byte', atBounds(1), LIMIT, REQS, 'core', 'as art-accept-text-at-both-limits with one more byte in the schema string: 20 MiB + 1 of text in all, refused while the file is read'),
     reject('morph.import', 'guide-wide-over-16-mib', wideGuide, LIMIT, REQS, 'core', 'a guide of 5,592,406 arrows: 16,777,218 UTF-8 bytes (the limit counts bytes, not UTF-16 units); digests resealed'),
     reject('morph.import', 'member-name-over-16-mib', longName, LIMIT, REQS, 'core', 'an unknown envelope member whose name is 16 MiB + 1 bytes: the text limit answers while the file is read, before the shape check would name the member'),
+    reject('morph.encode', 'request-text-over-20-mib', overTextRequest, LIMIT, [R.ENCODE_REQUEST, R.ARTIFACT_JSON, 'JSON-LIMIT-1'], 'core', 'a request for [] with two members it does not use, 16 MiB and 4 MiB of text: 20 MiB + 1 in all, refused while it is read (core would pass over them, strict refuse them as unknown)'),
   ];
 }
 
@@ -526,7 +540,7 @@ function generatedCases(): CaseSpec[] {
 /** Every part-2 golden case; a case whose op and input repeat an earlier one's is dropped (one vector). */
 export function bundleGoldenCases(): CaseSpec[] {
   const seen = new Set<string>();
-  return [...decodeRecipes(), ...decodeMutations(), ...codecMutationsInContainers(), ...importCases(), ...sealedLexemeCases(), ...decodedValueDigestCases(), ...encodeCases(), ...envelopeLimitCases(), ...frameCases(), ...artifactEdgeCases(), ...artifactTextLimitCases(), ...generatedCases()].filter((c) => {
+  return [...decodeRecipes(), ...decodeMutations(), ...codecMutationsInContainers(), ...importCases(), ...sealedLexemeCases(), ...decodedValueDigestCases(), ...encodeCases(), ...envelopeLimitCases(), ...frameCases(), ...artifactEdgeCases(), ...carrierTextLimitCases(), ...generatedCases()].filter((c) => {
     const id = caseId(c.op, c.input);
     if (seen.has(id)) return false;
     seen.add(id);

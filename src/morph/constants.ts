@@ -30,14 +30,16 @@ export const ENVELOPE_JSON_LIMITS = {
 } as const;
 
 /**
- * JSON-LIMIT-1 for an artifact file (decided, MORPH-ART-1): the envelope's limits, and its text held to
- * what a payload needs. No string or member name is longer than R-M2's 16 MiB once its escapes are
- * read (the payload is the longest string an artifact holds), and all of them together come to at most
- * 20 MiB: the payload and 4 MiB for the guide and everything else. The 64 MiB file bound leaves room
- * for escapes, not for more text: without these, a file near it could have the reader build hundreds
- * of megabytes of strings (a JavaScript string of wide characters costs twice its UTF-8 bytes).
+ * JSON-LIMIT-1 for the texts that carry an input or a payload whole, an artifact (MORPH-ART-1) and a
+ * `morph.encode` request (MORPH-ENC-1), both decided: the envelope's limits, and their text held to
+ * what that input or payload needs. No string or member name is longer than R-M2's 16 MiB once its
+ * escapes are read (the payload or input is the longest string either holds), and all of them together
+ * come to at most 20 MiB: the payload or input, and 4 MiB for the guide and everything else. The
+ * 64 MiB file bounds leave room for escapes, not for more text: without these, a file near its bound
+ * could have the reader build hundreds of megabytes of strings (a JavaScript string of wide characters
+ * costs twice its UTF-8 bytes).
  */
-export const ARTIFACT_JSON_LIMITS = {
+export const CARRIER_JSON_LIMITS = {
   ...ENVELOPE_JSON_LIMITS,
   maxStringBytes: LIMITS.MAX_BYTES,
   maxTextBytes: LIMITS.MAX_BYTES + 4 * 1024 * 1024,

@@ -4,14 +4,10 @@ import re
 
 import faults
 from morph_codecs import check_options, decode_payload, is_registered
-from morph_core import Refused, check_limits, is_hex64, jcs_text, parse_json_bytes, sha256_hex
+from morph_core import Refused, check_limits, check_text, is_hex64, jcs_text, parse_json_bytes, sha256_hex
 from strict_json import write_compact
 
 MAX_ARTIFACT_BYTES = 64 * 1024 * 1024  # MORPH-ART-1
-# MORPH-ART-1's text limits (JSON-LIMIT-1): a string or member name holds at most R-M2's 16 MiB once its
-# escapes are read, and all of them together at most 20 MiB, both counted in UTF-8 bytes.
-MAX_STRING_BYTES = 16 * 1024 * 1024
-MAX_ARTIFACT_TEXT_BYTES = 20 * 1024 * 1024
 TASK_ID = re.compile(r"[a-z0-9][a-z0-9.-]*\Z")
 
 
@@ -76,36 +72,13 @@ FIXED = (("artifactVersion", "morph-artifact/1", "UNSUPPORTED_ARTIFACT_VERSION")
          ("canonicalizationVersion", "morph-c14n/1", "UNSUPPORTED_CANONICALIZATION"))
 
 
-def _check_text(artifact):
-    """MORPH-ART-1 (JSON-LIMIT-1): every string and member name against the string bound, and their total."""
-    total = 0
-    stack = [artifact]
-    while stack:
-        item = stack.pop()
-        texts = ()
-        if isinstance(item, str):
-            texts = (item,)
-        elif isinstance(item, dict):
-            texts = item.keys()
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-        for text in texts:
-            size = len(text.encode("utf-8", "surrogatepass"))
-            if size > MAX_STRING_BYTES:
-                raise Refused("LIMIT_EXCEEDED", "a string or member name over 16 MiB (MORPH-ART-1)")
-            total += size
-    if total > MAX_ARTIFACT_TEXT_BYTES:
-        raise Refused("LIMIT_EXCEEDED", "strings and member names over 20 MiB in all (MORPH-ART-1)")
-
-
 def import_artifact(data):
     """Imports an artifact (bytes) and returns the decoded value; raises Refused (or Skipped for toon)."""
     if len(data) > MAX_ARTIFACT_BYTES:
         raise Refused("LIMIT_EXCEEDED", "artifact over 64 MiB (MORPH-ART-1)")
     artifact = parse_json_bytes(data)
     check_limits(artifact)  # JSON-LIMIT-1 with R-M2's limits, before the shape (MORPH-ART-1)
-    _check_text(artifact)
+    check_text(artifact)  # MORPH-ART-1's text limits (JSON-LIMIT-1)
     if not isinstance(artifact, dict):
         raise Refused("ARTIFACT_NOT_OBJECT", "the artifact is not a JSON object (MORPH-ART-2)")
     _check_level("artifact", artifact, ENVELOPE)

@@ -80,6 +80,36 @@ def check_limits(value, base_depth=0):
     return nodes
 
 
+# MORPH-ART-1's text limits (JSON-LIMIT-1), for an artifact and an encode request (MORPH-ENC-1): a
+# string or member name holds at most R-M2's 16 MiB once its escapes are read, and all of them together
+# at most 20 MiB, both counted in UTF-8 bytes.
+MAX_STRING_BYTES = 16 * 1024 * 1024
+MAX_CARRIER_TEXT_BYTES = 20 * 1024 * 1024
+
+
+def check_text(value):
+    """Refuses a value with a string or member name over 16 MiB, or over 20 MiB of them in all (UTF-8)."""
+    total = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        texts = ()
+        if isinstance(item, str):
+            texts = (item,)
+        elif isinstance(item, dict):
+            texts = item.keys()
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        for text in texts:
+            size = len(text.encode("utf-8", "surrogatepass"))
+            if size > MAX_STRING_BYTES:
+                raise Refused("LIMIT_EXCEEDED", "a string or member name over 16 MiB (MORPH-ART-1)")
+            total += size
+    if total > MAX_CARRIER_TEXT_BYTES:
+        raise Refused("LIMIT_EXCEEDED", "strings and member names over 20 MiB in all (MORPH-ART-1)")
+
+
 def parse_json(text):
     """Strict JSON text (a str) to a value; the JSON core's codes answer (R-S1)."""
     try:

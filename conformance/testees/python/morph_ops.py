@@ -12,7 +12,7 @@ import faults
 from morph_artifact import import_artifact
 from morph_bundle import frame_bundle, read_bundle
 from morph_codecs import TOON, check_options, check_toon_applicable, encode_native, is_registered
-from morph_core import MAX_TEXT_BYTES, Refused, Skipped, check_limits, jcs_text, parse_json_bytes, semantic_digest
+from morph_core import MAX_TEXT_BYTES, Refused, Skipped, check_limits, check_text, jcs_text, parse_json_bytes, semantic_digest
 from strict_json import write_compact
 
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "morph_guides.json"), encoding="utf-8") as _f:
@@ -90,6 +90,7 @@ def encode(data):
         raise Refused("LIMIT_EXCEEDED", "request over 64 MiB, refused before parsing (MORPH-ENC-1)")
     request = parse_json_bytes(data)
     check_limits(request)  # JSON-LIMIT-1 with R-M2's limits, members passed over under core included (MORPH-ENC-1)
+    check_text(request)  # and MORPH-ART-1's text limits (MORPH-ENC-1)
     _check_request(request)
     plan = request["plan"]
     encoding, version, options = plan["encoding"], plan["formatVersion"], plan["options"]

@@ -8,7 +8,7 @@ import type { JsonValue } from '../../shared/json/value.ts';
 import { releaseBytes } from '../../shared/read-bounded.ts';
 import { lookupCodec, parseCodecOptions } from '../codecs/registry.ts';
 import type { Codec, CodecOptions } from '../codecs/types.ts';
-import { ARTIFACT_JSON_LIMITS, MORPH_CODES, RULES } from '../constants.ts';
+import { CARRIER_JSON_LIMITS, MORPH_CODES, RULES } from '../constants.ts';
 import { parseMorphJson } from '../ir/parse-morph-json.ts';
 import type { Ir } from '../ir/types.ts';
 import { ARTIFACT, CONTEXT_CODES, CONTEXT_RULES, PROMPT } from '../bundle/constants.ts';
@@ -124,7 +124,7 @@ export function checkArtifactIntegrity(a: ArtifactFields): Result<void> {
 
 /**
  * Stage 1 (R-M10, MORPH-ART-1): the artifact's bound, then its JSON under `profile`, with the
- * envelope's depth, value and text limits (JSON-LIMIT-1, {@link ARTIFACT_JSON_LIMITS}). A caller that holds the file's bytes can let them
+ * envelope's depth, value and text limits (JSON-LIMIT-1, {@link CARRIER_JSON_LIMITS}). A caller that holds the file's bytes can let them
  * go once this has answered: the value holds everything the later stages read.
  */
 function parseArtifactJson(input: Uint8Array | string, profile: Profile = 'strict'): Result<JsonValue> {
@@ -134,7 +134,7 @@ function parseArtifactJson(input: Uint8Array | string, profile: Profile = 'stric
   }
   // MORPH-ART-1: the file is strict JSON (R-S1); the JSON core's codes answer (core: R-S1's core reading).
   // JSON-LIMIT-1: within the byte bound, the envelope's depth, values and text are bounded as it is read.
-  return parseMorphJson(input, ARTIFACT_JSON_LIMITS, profile);
+  return parseMorphJson(input, CARRIER_JSON_LIMITS, profile);
 }
 
 /** The stages after the parse (R-M10): shape, versions, agreement, codec, integrity, then the payload's decode. */

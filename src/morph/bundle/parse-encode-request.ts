@@ -8,7 +8,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json
 import { lookupCodec, parseCodecOptions } from '../codecs/registry.ts';
 import type { Codec, CodecOptions } from '../codecs/types.ts';
 import { getGuide, type InterpretationGuide } from '../guides/index.ts';
-import { ENVELOPE_JSON_LIMITS } from '../constants.ts';
+import { CARRIER_JSON_LIMITS } from '../constants.ts';
 import { parseMorphJson } from '../ir/parse-morph-json.ts';
 import { CONTEXT_CODES, CONTEXT_RULES } from './constants.ts';
 import { enforces, morphError } from '../refusal.ts';
@@ -46,8 +46,8 @@ function closed(v: JsonValue | undefined, members: readonly string[], pointer: s
  * own format, so no core rule covers it.
  */
 export function parseEncodeRequest(bytes: Uint8Array | string, profile: Profile = 'strict'): Result<EncodeRequest> {
-  // JSON-LIMIT-1: the request's depth and values are bounded as it is read (its input is one string).
-  const parsed = parseMorphJson(bytes, ENVELOPE_JSON_LIMITS, profile);
+  // JSON-LIMIT-1: the request's depth, values and text are bounded as it is read (its input is one string).
+  const parsed = parseMorphJson(bytes, CARRIER_JSON_LIMITS, profile);
   if (!parsed.ok) return parsed;
   // MORPH-ENC-1 (strict): closed objects at every level, options required.
   const closedShape = enforces(profile, CONTEXT_CODES.ENCODE_REQUEST_INVALID, CONTEXT_RULES.ENCODE_REQUEST);

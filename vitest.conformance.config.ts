@@ -8,6 +8,8 @@ import { CONFORMANCE_TESTS, FRESH_SEED } from './vitest.shared.ts';
 export default defineConfig({
   test: {
     include: [CONFORMANCE_TESTS],
+    // The memory tests measure the compiled CLI, as installed: it is built once, first.
+    globalSetup: ['conformance/build-compiled-cli.ts'],
     testTimeout: 900_000,
     hookTimeout: 900_000,
     env: { FORMCERT_SEED: FRESH_SEED },

@@ -7,8 +7,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// FORMCERT_COMPILED=1 runs the compiled CLI from a clone too (after `npm run build`): the memory tests
+// measure what an installed package runs, without the TypeScript loader's own 40 MiB.
+const compiled = process.env.FORMCERT_COMPILED === '1';
+if (compiled && !existsSync(join(root, 'dist', 'src', 'cli', 'main.js'))) {
+  process.stderr.write('formcert: FORMCERT_COMPILED=1 but dist/ is not built (run `npm run build`)\n');
+  process.exit(2);
+}
 let main;
-if (existsSync(join(root, 'src', 'cli', 'main.ts')) && existsSync(join(root, 'node_modules', 'tsx'))) {
+if (!compiled && existsSync(join(root, 'src', 'cli', 'main.ts')) && existsSync(join(root, 'node_modules', 'tsx'))) {
   const { register } = await import('tsx/esm/api');
   register();
   ({ main } = await import('../src/cli/main.ts'));

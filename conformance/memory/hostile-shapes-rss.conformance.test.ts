@@ -94,6 +94,13 @@ const FORMATS = [
     found: foundExamples('morph-artifact'),
   },
   {
+    name: 'morph-encode',
+    input: hostileMorphInput('morph-encode'),
+    commands: [['testee', 'exec', 'morph.encode'], ['testee', 'exec', 'morph.encode', '--profile', 'core']],
+    seed: 20261210,
+    found: foundExamples('morph-encode'),
+  },
+  {
     name: 'morph-bundle',
     input: hostileMorphInput('morph-bundle'),
     commands: [['validate', 'morph-bundle'], ['validate', 'morph-bundle', '--profile', 'core'], ['testee', 'exec', 'morph.decode']],
@@ -118,22 +125,5 @@ describe('generated hostile inputs are answered under 200 MiB peak RSS', () => {
       },
       (RUNS + f.found.length) * 2 * CASE_MS,
     );
-  }
-});
-
-/**
- * Known to cross the bound (issue 11, open): a MORPH artifact near its 64 MiB bound whose strings are
- * held in UTF-16 beside the input's bytes: a payload or guide that is one long string, or hundreds of
- * thousands of short strings or member names that each need two bytes a character. Each plan must
- * still cross it: when one no longer does, the defect is fixed, and these move to the found plans.
- */
-describe('known to cross the 200 MiB bound (an open defect)', () => {
-  const known = JSON.parse(readFileSync(join(import.meta.dirname, 'hostile-shapes/over-bound-morph-artifact.json'), 'utf8')) as Found[];
-  for (const k of known) {
-    it(`${k.args.join(' ')}: ${k.found}`, async () => {
-      const r = await runPlan(k.plan, k.args, k.via);
-      expectAnswered(r.status, r.stdout, false);
-      expect(r.peakKb).toBeGreaterThan(LIMIT_KB);
-    }, CASE_MS);
   }
 });

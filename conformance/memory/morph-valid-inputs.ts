@@ -31,6 +31,14 @@ export function shortStringsText(bytes: number = VALID_TEXT_BYTES, quote = false
   return `[${parts.join(',')}]`;
 }
 
+/**
+ * A JSON text of one string: `bytes` of ASCII closed by one character outside Latin-1, so that every
+ * JavaScript string holding it takes two bytes a character (the costliest text R-M2 lets through).
+ */
+export function wideStringText(bytes: number = VALID_TEXT_BYTES): string {
+  return JSON.stringify(`${'x'.repeat(bytes)}\u2192`);
+}
+
 function irOf(text: string): Ir {
   const ir = irFromJsonText(text);
   if (!ir.ok) throw new Error(`fixture: ${ir.error.code}`);
@@ -87,7 +95,7 @@ export function validArtifact(text: string): string {
  */
 export function validEncodeRequest(text: string, padTo = 0): string {
   const head = `{"input":${JSON.stringify(text)},"plan":{"encoding":"json-compact","formatVersion":"1","options":{}},"guide":null`;
-  return `${head}${' '.repeat(Math.max(0, padTo - head.length - 1))}}`;
+  return `${head}${' '.repeat(Math.max(0, padTo - Buffer.byteLength(head) - 1))}}`;
 }
 
 /** The json-compact artifact of `text` padded with whitespace before its closing brace to `padTo` bytes (MORPH-ART-1's 64 MiB bound at most). */

@@ -1,7 +1,9 @@
 /**
  * Issue 11 item 8 for valid MORPH inputs near their bounds and for bundle sections of empty objects:
  * `validate morph-artifact` on a valid artifact of a 15 MiB payload, `testee exec morph.encode`,
- * `morph.decode` and `morph.import` on valid inputs of 15 MiB, and `validate morph-bundle` and `testee
+ * `morph.decode` and `morph.import` on valid inputs of 15 MiB (of short strings, and of one string
+ * with a character outside Latin-1, which every JavaScript string holding it stores in two bytes a
+ * character), and `validate morph-bundle` and `testee
  * exec morph.decode` on a METADATA or SCHEMA section of empty objects (15 MiB of them, refused at
  * R-M2's value limit, and exactly 249,999, read) stay under 200 MB peak RSS, each read from a regular
  * file and through a pipe. Output goes to a pipe, as certify reads it: `testee exec` makes its stdout
@@ -14,11 +16,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodeBundle } from '../../src/morph/bundle/encode-bundle.ts';
 import { writeBundle } from '../../src/morph/bundle/frame-bundle.ts';
-import { emptyObjectsSchemaBundle, paddedArtifact, shortStringsText, validArtifact, validBundle, validEncodeRequest, validToonBundle } from './morph-valid-inputs.ts';
-import { LIMIT_KB } from './run-with-peak-rss.ts';
+import { emptyObjectsSchemaBundle, paddedArtifact, shortStringsText, validArtifact, validBundle, validEncodeRequest, validToonBundle, wideStringText } from './morph-valid-inputs.ts';
+import { LIMIT_KB, MEASURED_CLI } from './run-with-peak-rss.ts';
 
-const CLI = join(import.meta.dirname, '../../bin/formcert.mjs');
-const PRELOAD = join(import.meta.dirname, 'rss-preload.cjs');
 
 const dir = mkdtempSync(join(tmpdir(), 'formcert-morph-valid-rss-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -47,7 +47,7 @@ function runCli(args: readonly string[], path: string, pipe: boolean, label: str
     feeder = spawn('sh', ['-c', `cat '${path}' > '${input}' 2>/dev/null`], { stdio: 'ignore' });
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--require', PRELOAD, CLI, ...args, input], { stdio: ['ignore', 'pipe', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, MEASURED_CLI.argv([...args, input]), { env: MEASURED_CLI.env, stdio: ['ignore', 'pipe', 'ignore', 'pipe'] });
     let peak = '';
     let head = '';
     let outputBytes = 0;
@@ -83,6 +83,10 @@ function fileOf(name: string, make: () => string): string {
 let text: string | undefined;
 const inputText = (): string => (text ??= shortStringsText());
 
+/** An input text of one string, 15 MiB of ASCII and one character outside Latin-1, made once. */
+let wide: string | undefined;
+const wideText = (): string => (wide ??= wideStringText());
+
 /** A json-compact bundle of `[]` with `section` replaced by `content` (framed with the bundle's own boundary). */
 function bundleWith(section: 'metadata' | 'schema', content: string): string {
   const encoded = encodeBundle({ ir: [], inputKind: 'json-text', plan: { encoding: 'json-compact', formatVersion: '1', options: {} }, guide: { id: 'morph-guide/json-compact', version: '1', text: 'g' } });
@@ -107,6 +111,15 @@ const CASES: ReadonlyArray<[string, readonly string[], string, () => string, num
   ['testee exec morph.encode, valid, 15 MiB input padded to 64 MiB', ['testee', 'exec', 'morph.encode'], 'request-64.json', () => validEncodeRequest(inputText(), PADDED_BYTES), 0, /^\{"bundle":"MORPH-CONTEXT\/1 /],
   ['testee exec morph.import, valid, 15 MiB payload padded to 64 MiB', ['testee', 'exec', 'morph.import'], 'artifact-64.json', () => paddedArtifact(inputText(), PADDED_BYTES), 0, /^\{"value":\["0x/],
   ['validate morph-artifact, valid, 15 MiB payload padded to 64 MiB', ['validate', 'morph-artifact'], 'artifact-64.json', () => paddedArtifact(inputText(), PADDED_BYTES), 0, /^valid morph-artifact: /],
+  // One string of wide characters: held as UTF-16, twice its bytes, in every step that holds it.
+  ['validate morph-artifact, valid, 15 MiB wide payload', ['validate', 'morph-artifact'], 'artifact-wide.json', () => validArtifact(wideText()), 0, /^valid morph-artifact: /],
+  ['testee exec morph.import, valid, 15 MiB wide payload', ['testee', 'exec', 'morph.import'], 'artifact-wide.json', () => validArtifact(wideText()), 0, /^\{"value":"x/],
+  ['validate morph-artifact, valid, 15 MiB wide payload padded to 64 MiB', ['validate', 'morph-artifact'], 'artifact-wide-64.json', () => paddedArtifact(wideText(), PADDED_BYTES), 0, /^valid morph-artifact: /],
+  ['testee exec morph.import, valid, 15 MiB wide payload padded to 64 MiB', ['testee', 'exec', 'morph.import'], 'artifact-wide-64.json', () => paddedArtifact(wideText(), PADDED_BYTES), 0, /^\{"value":"x/],
+  ['testee exec morph.encode, valid, 15 MiB wide input', ['testee', 'exec', 'morph.encode'], 'request-wide.json', () => validEncodeRequest(wideText()), 0, /^\{"bundle":"MORPH-CONTEXT\/1 /],
+  ['testee exec morph.encode, valid, 15 MiB wide input padded to 64 MiB', ['testee', 'exec', 'morph.encode'], 'request-wide-64.json', () => validEncodeRequest(wideText(), PADDED_BYTES), 0, /^\{"bundle":"MORPH-CONTEXT\/1 /],
+  ['validate morph-bundle, valid, 15 MiB wide payload', ['validate', 'morph-bundle'], 'bundle-wide.txt', () => validBundle(wideText()), 0, /^valid morph-bundle: /],
+  ['testee exec morph.decode, valid, 15 MiB wide payload', ['testee', 'exec', 'morph.decode'], 'bundle-wide.txt', () => validBundle(wideText()), 0, /^\{"value":"x/],
   ['validate morph-bundle, valid toon, 82,000 records', ['validate', 'morph-bundle'], 'toon.txt', validToonBundle, 0, /^valid morph-bundle: /],
   ['testee exec morph.decode, valid toon, 82,000 records', ['testee', 'exec', 'morph.decode'], 'toon.txt', validToonBundle, 0, /^\{"value":\[\{"id":0,"name":"n0x/],
   ...(['metadata', 'schema'] as const).flatMap((section): Array<[string, readonly string[], string, () => string, number, RegExp]> => [

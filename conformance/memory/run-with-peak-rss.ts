@@ -10,6 +10,16 @@ import { join } from 'node:path';
 const CLI = join(import.meta.dirname, '../../bin/formcert.mjs');
 const PRELOAD = join(import.meta.dirname, 'rss-preload.cjs');
 
+/**
+ * How a measured child runs formcert: the compiled CLI, as an installed package runs it (built once
+ * for the conformance tier by build-compiled-cli.ts), with the preload that reports its peak RSS. From a
+ * clone `bin/formcert.mjs` otherwise runs the sources through the TypeScript loader, some 40 MiB more.
+ */
+export const MEASURED_CLI = {
+  argv: (args: readonly string[]): string[] => ['--require', PRELOAD, CLI, ...args],
+  env: { ...process.env, FORMCERT_COMPILED: '1' },
+} as const;
+
 /** Peak RSS every validator must stay under, in KiB. */
 export const LIMIT_KB = 200 * 1024;
 
@@ -24,7 +34,7 @@ export interface Run {
 /** Runs `formcert <args…>`; `onClose` runs when the child has closed (before the result is given). */
 export function runCliWithPeakRss(args: readonly string[], label: string, killAfterMs?: number, onClose?: () => void): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--require', PRELOAD, CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, MEASURED_CLI.argv(args), { env: MEASURED_CLI.env, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let peak = '';
     let polled = 0;

@@ -11,6 +11,8 @@
  * would grow a space, so setting them as the verb starts takes effect for that run (issue 11 item 8).
  */
 import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { collectAfterRelease } from '../shared/read-bounded.ts';
 
 /** The V8 majors the flag is known to (an unknown flag is reported on stdout, which an observation shares). */
 const TESTED_V8_MAJORS: readonly number[] = [11, 12];
@@ -19,7 +21,8 @@ let applied = false;
 
 /**
  * Fixes the semi-space growth factor at 1 and the old generation's growing factor at 1.1 for the rest
- * of the process; once, and only on a known V8. The old generation's limit otherwise grows by up to
+ * of the process, and has a released input collected at once ({@link collectAfterRelease}); once, and
+ * only on a known V8. The old generation's limit otherwise grows by up to
  * about 4× what survived the last major GC, so a run that allocates fast grows the heap well past what
  * it holds: a valid 13 MB toon bundle (82,000 records, decoded by the official package and rebuilt as a
  * MORPH tree) peaked at 211 MiB in `validate morph-bundle` and 250 MiB in `testee exec morph.decode`,
@@ -33,4 +36,9 @@ export function limitHeapGrowth(): void {
   if (!TESTED_V8_MAJORS.includes(major)) return;
   setFlagsFromString('--semi-space-growth-factor=1');
   setFlagsFromString('--heap-growing-percent=10');
+  // An input released once parsed (up to 64 MiB) is returned at once, before the value built from it
+  // grows: with the flag set, a new context gets V8's `gc` function (the main one is already made).
+  setFlagsFromString('--expose-gc');
+  const collect = runInNewContext('gc') as unknown;
+  if (typeof collect === 'function') collectAfterRelease(() => (collect as () => void)());
 }

@@ -232,6 +232,13 @@ function recipes(): Recipe[] {
     read('metadata-link-empty-object', 'core', ['JRN-MD-1'], H3 + E(1) + E(2, { link: new Map() }), reject('INVALID_LINK'), 'a link names UndoOf or RedoOf'),
     read('metadata-link-both', 'core', ['JRN-MD-1'], H3 + E(1) + E(2, { link: new Map([['UndoOf', n(1)], ['RedoOf', n(1)]]) }), reject('INVALID_LINK'), 'a link names exactly one'),
     read('metadata-at-us-negative-zero', 'strict', ['JRN-MD-1', 'R-S2'], H3 + E(1, { atUs: '-0' }), reject('INVALID_INTEGER'), '-0 is refused'),
+    // Found by mutation testing of parse-entry.ts (each separates a fault no vector caught).
+    read('metadata-causation-string', 'core', ['JRN-MD-1', 'R-S2'], H3 + edit(E(1), '"causation":null', '"causation":"x"'), reject('WRONG_TYPE'), 'causation is a position or null, not a string'),
+    read('metadata-link-string', 'core', ['JRN-MD-1'], H3 + E(1, { link: 'x' }), reject('WRONG_TYPE'), 'a link is an object or null, not a string'),
+    read('metadata-link-target-string', 'core', ['JRN-MD-1', 'R-S2'], H3 + E(1) + E(2, { link: new Map([['UndoOf', 'x']]) }), reject('WRONG_TYPE'), 'the position a link names is an integer, not a string'),
+    read('metadata-link-target-fraction', 'strict', ['JRN-MD-1', 'R-S2'], H3 + E(1) + E(2, { link: new Map([['UndoOf', n('1.0')]]) }), reject('INVALID_INTEGER'), 'the position a link names is an integer lexeme: 1.0 is not one'),
+    read('metadata-principal-5000-bytes', 'core', ['R-J5'], H3 + E(1, { principal: 'a'.repeat(5000) }), reject('FIELD_TOO_LONG'), 'a principal far past 1,024 bytes, long enough that a reader scanning the line in pieces measures it in pieces'),
+    read('frame-entry-number', 'core', ['JRN-ENT-1', 'JRN-LINE-1'], H3 + '{"group":1,"first":1,"frontier":1,"entries":[1]}\n', reject('NOT_AN_OBJECT'), 'an entry of a group frame is an object, not a number'),
     read('metadata-at-us-over-i64', 'strict', ['JRN-MD-1', 'R-S2'], H3 + E(1, { atUs: '9223372036854775808' }), reject('INVALID_INTEGER'), 'at_us is a signed 64-bit integer'),
     // Found by mutation testing: no vector compared two 16-digit at_us values one apart past 2^53 (a fast
     // path reading 16 digits as a double survived), nor had a negative unsigned member past 2^53.
@@ -273,6 +280,21 @@ function recipes(): Recipe[] {
     append('append-after-origin', 'core', ['JRN-OP-2'], appendInput(header(3, 0, 7), makeGroup(8, 0)), accept, 'an empty history continues from origin'),
     append('append-migrates-v2', 'core', ['R-J9'], appendInput(H2 + E(1) + E(2, { correlation: 1, causation: 1 }), makeGroup(3, 1)), accept, 'v2 becomes v3: new header, lines byte for byte'),
     append('append-migrates-v2-unterminated', 'core', ['R-J9', 'R-J3'], appendInput(H2 + E(1).trimEnd(), makeGroup(2, 0)), accept, 'the final v2 line gains its LF'),
+    // R-J7 on appended records (built values, not bytes): a byte string is integers 0-255, every one of them.
+    ...(
+      [
+        ['accept-10', [n(10)], accept],
+        ['accept-255', [n(255)], accept],
+        ['accept-empty', [], accept],
+        ['fraction', [n('1.5')], reject('RESERVED_PAYLOAD')],
+        ['negative', [n(-5)], reject('RESERVED_PAYLOAD')],
+        ['256', [n(256)], reject('RESERVED_PAYLOAD')],
+        ['string', ['x'], reject('RESERVED_PAYLOAD')],
+        ['byte-then-string', [n(1), 'x'], reject('RESERVED_PAYLOAD')],
+      ] as const
+    ).map(([name, payload, expect]) =>
+      append(`append-reserved-payload-${name}`, 'core', ['R-J7', 'JRN-OP-1'], appendInput(H3, makeGroup(1, [{ id: 'harmos:work/svc/name', payload: [...payload] }])), expect, `a reserved work fact appended with the payload ${renderJson([...payload])}`),
+    ),
     append('append-refuses-invalid-v2', 'core', ['R-J9', 'R-J4'], appendInput(H2 + E(1) + E(3), makeGroup(4, 0)), reject('POSITION_GAP'), 'the whole v2 history is validated first'),
     append('append-refuses-cut-v2', 'core', ['R-J9', 'R-J3'], appendInput(H2 + E(1) + E(2).slice(0, 20), makeGroup(3, 0)), reject('UNTERMINATED_V2_LINE'), 'an unparsable final v2 line blocks migration'),
     append('append-refuses-invalid-journal', 'core', ['JRN-OP-1', 'R-J2'], appendInput(header(1, 0, 0), makeGroup(1, 0)), reject('RETIRED_SCHEMA'), 'the journal is read first'),

@@ -437,6 +437,8 @@ function artifactEdgeCases(): CaseSpec[] {
     // R-S1 (strict) and MORPH-C14N-1 (core: a string with no UTF-8 form) both refuse an escaped lone
     // surrogate anywhere in the artifact's JSON, the payload string included, before any shape is read.
     reject('morph.import', 'payload-lone-surrogate-any-profile', withPayload(`"A-17"\ud800`).replace('\ud800', '\\ud800'), JSON_CODES.LONE_SURROGATE, ['R-S1', 'MORPH-C14N-1', R.ARTIFACT_JSON], 'strict', 'the payload string ends in the escape \\ud800; digests resealed over it'),
+    // R-M9 hashes JCS(modelDependencies): a schema number with no JCS form leaves the digest uncomputable.
+    reject('morph.import', 'schema-number-past-double-range', write(setAt(a, '/modelDependencies/schema', [jsonNumber('1e400')])), JSON_CODES.JCS_NUMBER_RANGE, ['R-S4', R.DIGESTS, R.ARTIFACT_INTEGRITY], 'strict', 'the schema holds 1e400, which has no JCS form: the dependencies digest cannot be computed, so it is refused, not compared'),
     accept('morph.import', 'accept-long-payload-surrogate-pairs', artifact(ir(JSON.stringify(LONG_TEXT)), planOf('json-compact')).text, [R.DIGESTS, R.ARTIFACT_INTEGRITY], LONG_TEXT_NOTE),
   ];
 }

@@ -144,7 +144,8 @@ describe('the committed golden/ directory', () => {
       if (parsed.ok) expect(checkVectorFileShape(parsed.value), rel).toEqual([]);
     }
     await expect(loadVectors()).resolves.toBeInstanceOf(Array);
-  });
+    // Every side file is unzipped and hashed (some 150 MB of inputs at the size limits).
+  }, 60_000);
 
   it('stays reviewable: no line of a vector file past 64 KiB, under 5 MB in all', () => {
     const root = resolveGoldenDir(GOLDEN_DIR);

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { writeModel } from '../../src/codegraph/write-model.ts';
-import { codeInfo } from '../../src/codegraph/constants.ts';
+import { codeInfo, READ_OBSERVATION_MAX_BYTES } from '../../src/codegraph/constants.ts';
 import type { Profile } from '../../src/shared/errors.ts';
 import { fromPlain, type JsonObject } from '../../src/shared/json/value.ts';
 import type { CaseSpec } from '../../src/shared/vectors.ts';
@@ -50,6 +50,13 @@ const HEADER = (dict: Record<string, string[]>, extra = '') =>
   `{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"},"root":""${extra},"dict":${JSON.stringify({ kinds: [], traits: [], edges: [], provenance: [], ...dict })}}`;
 const EOF = (files: number, entities: number, edges: number) => `{"t":"eof","counts":{"files":${files},"entities":${entities},"edges":${edges}}}`;
 const lines = (...ls: string[]) => ls.join('\n') + '\n';
+
+/** A model of exactly READ_OBSERVATION_MAX_BYTES: one entity padded by a member no check reads. */
+function exactly8MiB(): string {
+  const head = `${HEADER({ kinds: ['p'] })}\n{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a","zz":"`;
+  const tail = `"}\n${EOF(0, 1, 0)}\n`;
+  return head + 'a'.repeat(READ_OBSERVATION_MAX_BYTES - head.length - tail.length) + tail;
+}
 
 function accept(name: string, requirements: string[], input: string | Uint8Array, note: string, profile: Profile = 'core'): CaseSpec {
   return { name, op: OP, profile, requirements, input, expect: { verdict: 'accept' }, note };
@@ -117,6 +124,8 @@ function recipes(): CaseSpec[] {
     reject('anchor-lines-past-2-53-start-after-end', 'LINE_RANGE', lines(HEADER({ kinds: ['p'], traits: ['TSourceAnchor'] }), '{"t":"f","i":0,"path":"a"}', '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","anchor":[0,9007199254740993,9007199254740992]}', EOF(1, 1, 0)), 'line numbers past 2^53 are compared exactly: the start is one after the end (as doubles the two are equal)'),
     // Found by review of check-integrity.ts survivors: a start line past 2^53 beside an end line below it, and an
     // entity ref past 2^53 followed by an ordinary one (the order in which refs are noted must not lose it).
+    // The reference testee observes a model of up to READ_OBSERVATION_MAX_BYTES (8 MiB) and answers one past it skipped: a file of exactly that size is observed.
+    accept('model-of-exactly-8-mib', ['CG-FILE-1', 'CG-REC-1'], exactly8MiB(), 'an entity whose unread member pads the file to exactly 8,388,608 bytes: read, and observed whole (one byte more and the reference testee would answer skipped)'),
     reject('anchor-start-past-2-53-end-below', 'LINE_RANGE', lines(HEADER({ kinds: ['p'], traits: ['TSourceAnchor'] }), '{"t":"f","i":0,"path":"a"}', '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","anchor":[0,9007199254740993,1]}', EOF(1, 1, 0)), 'a start line past 2^53 and an end line of 1: the start is after the end, compared exactly whatever the width of either'),
     reject('parent-past-2-53-then-ordinary', 'DANGLING_ENTITY_REF', lines(HEADER({ kinds: ['p'], traits: ['TChildOf'] }), '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","parent":9007199254740993}', '{"t":"e","i":1,"k":0,"tr":[0],"m":0,"s":"b","parent":0}', EOF(0, 2, 0)), 'a parent past 2^53 names no entity, though an ordinary parent follows on the next line', ['R-C9']),
     reject('type-parameter-past-2-53-then-ordinary', 'DANGLING_ENTITY_REF', lines(HEADER({ kinds: ['p'], traits: ['TType'] }), '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","typeParameters":[9007199254740993,0]}', EOF(0, 1, 0)), 'a type parameter past 2^53 names no entity, though an ordinary one follows it in the list', ['R-C9']),

@@ -80,6 +80,23 @@ function recipes(): Recipe[] {
     read('file-crlf-entry', 'core', ['R-J1'], H3 + E(1).replace('\n', '\r\n'), reject('CARRIAGE_RETURN'), 'a line ending in CR is refused, not stripped'),
     read('file-cr-in-string-escape-free', 'core', ['R-J1'], H3 + E(1, { principal: 'a\rb' }).replace('\\r', '\r'), reject('CARRIAGE_RETURN'), 'a raw CR byte anywhere is refused'),
     read('file-bom', 'strict', ['R-J1'], '\ufeff' + H3, reject('JSON_BOM'), 'a byte-order mark at the start is refused'),
+    // Found by review of read-journal.ts survivors: a file's first bytes and an unterminated last line, read whole, in pieces and in chunks.
+    read('file-bom-alone', 'strict', ['R-J1'], '\ufeff', reject('JSON_BOM'), 'a file of a byte-order mark alone: the mark is refused before the missing header line'),
+    read('file-bom-header-unterminated', 'strict', ['R-J1', 'R-J3'], '\ufeff' + H3.trimEnd(), reject('JSON_BOM'), 'a byte-order mark before a header without its LF: the mark is refused first'),
+    read('file-bom-on-second-line', 'core', ['R-J1', 'JRN-LINE-1'], H3 + '\ufeff' + E(1), reject('JSON_SYNTAX'), 'a byte-order mark at the start of a later line is no mark, and no JSON'),
+    ...(
+      [
+        ['e0-bb-bf', [0xe0, 0xbb, 0xbf]],
+        ['ef-80-bf', [0xef, 0x80, 0xbf]],
+        ['ef-bb-80', [0xef, 0xbb, 0x80]],
+      ] as const
+    ).map(([name, lead]) => read(`file-near-bom-${name}`, 'core', ['R-J1', 'JRN-HDR-1'], Buffer.concat([Buffer.from(lead), Buffer.from(H3)]), reject('JSON_SYNTAX'), `a valid UTF-8 character one byte away from the byte-order mark (${name}) before the header: no mark, and no JSON`)),
+    read('file-cr-before-header', 'core', ['R-J1'], '\r' + H3, reject('CARRIAGE_RETURN'), 'a CR as the file\'s first byte'),
+    read('line-invalid-utf8-first-byte', 'core', ['R-S1', 'JRN-LINE-1'], Buffer.concat([Buffer.from(H3), Buffer.of(0xff), Buffer.from('abcdefghijklmnopqrstuvwxyz\n')]), reject('JSON_INVALID_UTF8'), 'a line whose first byte is no UTF-8, long enough to be scanned in chunks'),
+    read('v2-unterminated-close-brace', 'core', ['R-J3'], H2 + '}', reject('UNTERMINATED_V2_LINE'), 'a final v2 line without LF is refused as unterminated, whatever it holds'),
+    read('v2-unterminated-close-brace-long', 'core', ['R-J3'], H2 + '}' + 'a'.repeat(80), reject('UNTERMINATED_V2_LINE'), 'the same, long enough to be scanned in chunks'),
+    read('v2-unterminated-duplicate-member', 'strict', ['R-J3', 'R-S1'], H2 + E(1, { payload: new Map([['a', n(1)]]) }).trimEnd().replace('{"a":1}', '{"a":1,"a":2}'), reject('JSON_DUPLICATE_MEMBER'), 'a final v2 line without LF that is whole JSON is read: its repeated member is refused (R-S1), not the missing LF'),
+    read('header-origin-past-2-53', 'core', ['JRN-HDR-1', 'R-S2'], header(3, 0, '9007199254740993') + E(1), accept, 'an origin past 2^53 is kept exactly through the fast scan of canonical lines'),
     read('file-invalid-utf8', 'core', ['R-J1'], Buffer.concat([Buffer.from(H3), Buffer.from(E(1, { id: 'ledger.X' }).replace('X', '\u0000')).map((b) => (b === 0 ? 0xff : b))]), reject('JSON_INVALID_UTF8'), 'a 0xFF byte is not UTF-8'),
     read('file-encoded-surrogate', 'core', ['R-J1'], Buffer.concat([Buffer.from(H3 + E(1, { id: 'X' }).split('X')[0]!), Buffer.of(0xed, 0xa0, 0x80), Buffer.from(E(1, { id: 'X' }).split('X')[1]!)]), reject('JSON_INVALID_UTF8'), 'UTF-8 bytes of a surrogate are not well-formed'),
     read('file-blank-line', 'strict', ['R-J1'], H3 + '\n' + E(1), reject('BLANK_LINE'), 'an empty line is refused'),

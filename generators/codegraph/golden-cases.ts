@@ -398,6 +398,82 @@ function integrityCases(): CaseSpec[] {
   ];
 }
 
+/**
+ * Found by a review of validate-record-schema.ts survivors: one member fault at a time in each record
+ * type and Literal kind, each of which a fault in the schema checks answered differently (a type read
+ * from the line before, a member shape never checked, an index past 2^53 taken as small).
+ */
+function recordSchemaCases(): CaseSpec[] {
+  const H = HEADER({ kinds: ['p'], traits: ['TChildOf', 'TMetrics', 'TNamed', 'TSourceAnchor', 'TTypedEntity', 'TWithParameters', 'TWithValue'], edges: ['access'], provenance: ['declared'] });
+  const F = '{"t":"f","i":0,"path":"a"}';
+  const E0 = '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a"}';
+  const E1 = '{"t":"e","i":1,"k":0,"tr":[],"m":0,"s":"b"}';
+  /** One entity with traits `tr` and the members `m` (JSON text after its `s`). */
+  const E = (tr: string, m = '') => lines(H, F, `{"t":"e","i":0,"k":0,"tr":${tr},"m":0,"s":"a"${m === '' ? '' : `,${m}`}}`, EOF(1, 1, 0));
+  /** Two entities and the edge line `x`. */
+  const X = (x: string) => lines(H, F, E0, E1, x, EOF(1, 2, 1));
+  const EDGE = '{"t":"x","k":0,"f":0,"o":1,"p":0,"anchor":[0,1,1]}';
+  const V = (literal: string) => E('[6]', `"value":${literal}`);
+  const A = (args: string) => V(`{"k":"annotation","type":0,"arguments":${args}}`);
+  const headerWithout = (member: string) => H.replace(new RegExp(`"${member}":"[^"]*",`), '');
+  const R = 'RECORD_MEMBER_TYPE';
+  const M = 'RECORD_MEMBER_MISSING';
+  const big = '1'.repeat(1025);
+  return [
+    reject('record-no-type', 'RECORD_TYPE_UNKNOWN', lines(H, '{"i":0,"path":"a"}'), 'a file record without t'),
+    reject('record-no-type-after-typed', 'RECORD_TYPE_UNKNOWN', lines(H, '{"i":0,"path":"a","t":"f"}', '{"i":1,"path":"b"}'), 'a record without t after one whose t comes last: nothing carries over from the line before'),
+    reject('file-no-path', M, lines(H, F, '{"t":"f","i":1}'), 'a file record without its path'),
+    reject('file-no-index', M, lines(H, '{"t":"f","path":"a"}'), 'a file record without its index'),
+    reject('header-no-schema-version', M, lines(headerWithout('schemaVersion')), 'a header without schemaVersion'),
+    reject('header-no-root', M, lines(H.replace('"root":"",', '')), 'a header without root'),
+    reject('header-repository-number', R, lines(H.replace('{"t":"header",', '{"repository":5,"t":"header",'), EOF(0, 0, 0)), 'repository is an object, not a number'),
+    accept('header-repository-object', ['CG-HDR-1'], lines(H.replace('{"t":"header",', '{"repository":{"u":1},"t":"header",'), EOF(0, 0, 0)), 'a repository object before t is read and observed', 'strict'),
+    reject('eof-unknown-member', 'RECORD_MEMBER_UNKNOWN', lines(H, F, E0, `${EOF(1, 1, 0).slice(0, -1)},"z":1}`), 'the eof record is closed too'),
+    reject('parameters-number', R, E('[5]', '"parameters":5'), 'parameters is a list of indices, not one'),
+    reject('parameters-negative', R, E('[5]', '"parameters":[-1]'), 'a parameter index is unsigned'),
+    reject('traits-number', R, lines(H, F, '{"t":"e","i":0,"k":0,"tr":5,"m":0,"s":"a"}', EOF(1, 1, 0)), 'tr is a list of trait indices'),
+    reject('trait-index-past-2-53', 'DICT_INDEX_UNDECLARED', E('[9007199254740993]'), 'a trait index past 2^53 names no declared trait'),
+    reject('anchor-null', R, E('[3]', '"anchor":null'), 'an anchor is an array of three'),
+    reject('anchor-four-items', R, E('[3]', '"anchor":[0,1,1,1]'), 'an anchor has exactly three items'),
+    reject('edge-anchor-file-string', R, X('{"t":"x","k":0,"f":0,"o":1,"p":0,"anchor":["x",1,1]}'), 'an anchor file ref is an index'),
+    accept('edge-anchor-end-past-2-53', ['CG-INT-5', 'R-C9'], X('{"t":"x","k":0,"f":0,"o":1,"p":0,"anchor":[0,1,9007199254740993]}'), 'an edge anchor whose end line is past 2^53', 'strict'),
+    reject('entity-no-index', M, lines(H, F, '{"t":"e","k":0,"tr":[],"m":0,"s":"a"}'), 'an entity without i'),
+    reject('entity-no-module', M, lines(H, F, '{"t":"e","i":0,"k":0,"tr":[],"s":"a"}'), 'an entity without m'),
+    reject('entity-index-negative', R, lines(H, F, '{"t":"e","i":-1,"k":0,"tr":[],"m":0,"s":"a"}'), 'an entity index is unsigned'),
+    reject('entity-name-number', R, lines(H, F, '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":5}'), 's is a string'),
+    reject('entity-d-number-traitless', R, E('[]', '"d":5'), 'd is a string, on an entity with no traits'),
+    reject('parent-null', R, E('[0]', '"parent":null'), 'a parent is an entity index, not null'),
+    reject('parent-string', R, E('[0]', '"parent":"x"'), 'a parent is an entity index, not a string'),
+    reject('named-name-number', R, E('[2]', '"name":5'), 'a name is a string'),
+    accept('named-name-string', ['CG-REC-2', 'CG-TRAIT-1'], E('[2]', '"name":"x"'), 'a named entity with its name', 'strict'),
+    reject('named-name-1025-digits', R, E('[2]', `"name":${big}`), 'a name that is a number of 1,025 digits: the wrong type, whatever its length'),
+    accept('empty-member-name-1025-digits', ['JSON-LIMIT-1', 'CG-REC-1'], E('[]', `"":${big}`), 'a member no check reads, named "", holding a number of 1,025 digits: passed over', 'strict'),
+    reject('metrics-number', R, E('[1]', '"metrics":5'), 'metrics is an object'),
+    reject('edge-no-kind', M, X('{"t":"x","f":0,"o":1,"p":0,"anchor":[0,1,1]}'), 'an edge without k'),
+    reject('edge-no-from', M, X('{"t":"x","k":0,"o":1,"p":0,"anchor":[0,1,1]}'), 'an edge without f'),
+    reject('edge-no-to', M, X('{"t":"x","k":0,"f":0,"p":0,"anchor":[0,1,1]}'), 'an edge without o'),
+    reject('edge-kind-negative', R, X(EDGE.replace('"k":0', '"k":-1')), 'an edge kind index is unsigned'),
+    reject('edge-provenance-negative', R, X(EDGE.replace('"p":0', '"p":-1')), 'a provenance index is unsigned'),
+    reject('edge-source-file-negative', R, X(`${EDGE.slice(0, -1)},"sourceFile":-1}`), 'a source file index is unsigned'),
+    reject('edge-arguments-number', R, X(`${EDGE.slice(0, -1)},"arguments":5}`), 'edge arguments are a list'),
+    reject('annotation-arguments-number', R, A('5'), 'an annotation literal\'s arguments are a list'),
+    reject('annotation-argument-number', R, A('[5]'), 'an argument is an object'),
+    reject('annotation-argument-no-name', M, A('[{"value":{"k":"null"}}]'), 'an argument without its name'),
+    reject('annotation-argument-name-number', R, A('[{"name":5,"value":{"k":"null"}}]'), 'an argument name is a string'),
+    reject('annotation-argument-no-value', M, A('[{"name":"a"}]'), 'an argument without its value'),
+    reject('annotation-argument-unknown-member', 'RECORD_MEMBER_UNKNOWN', A('[{"name":"a","value":{"k":"null"},"z":1}]'), 'an argument is a closed object'),
+    reject('literal-number', R, V('5'), 'a Literal is an object'),
+    reject('literal-no-kind', M, V('{}'), 'a Literal without k'),
+    reject('literal-kind-number', R, V('{"k":5}'), 'a Literal kind is a string'),
+    reject('literal-boolean-value-number', R, V('{"k":"boolean","value":5}'), 'a boolean Literal holds true or false'),
+    reject('literal-number-value-string', R, V('{"k":"number","value":"x"}'), 'a number Literal holds a number'),
+    reject('literal-string-value-number', R, V('{"k":"string","value":5}'), 'a string Literal holds a string'),
+    reject('literal-enum-name-number', R, V('{"k":"enum","type":0,"name":5}'), 'an enum Literal names its constant by a string'),
+    reject('literal-array-items-number', R, V('{"k":"array","items":5}'), 'an array Literal holds a list'),
+    reject('literal-array-second-item-faulty', R, V('{"k":"array","items":[{"k":"class","type":9007199254740993},{"k":"boolean","value":5}]}'), 'the second item of an array Literal is checked after a first whose type ref is past 2^53'),
+  ];
+}
+
 export function goldenCases(): CaseSpec[] {
-  return [...recipes(), ...anchorOrderCases(), ...longRunCases(), ...recordMemberCases(), ...integrityCases(), ...mutatedBase(), ...seeded()];
+  return [...recipes(), ...anchorOrderCases(), ...longRunCases(), ...recordMemberCases(), ...recordSchemaCases(), ...integrityCases(), ...mutatedBase(), ...seeded()];
 }

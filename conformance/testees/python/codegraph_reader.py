@@ -429,7 +429,8 @@ class _Reader:
             self._literal(value, line, refs)
 
     def _entity_ref(self, value, line, what, refs):
-        if value is None:
+        # R-C4: only declaredType (like d) says "none" by null, and is refused for it; any other ref is an integer.
+        if value is None and what == "declaredType":
             raise Refused("NULL_NOT_ABSENT", "%s: null is refused, leave the member out" % what, line)
         refs.entities.append(_unsigned(value, line, what))
 
@@ -474,6 +475,8 @@ class _Reader:
         stack = [value]
         while stack:
             item = stack.pop()
+            if isinstance(item, dict) and "k" not in item:
+                raise Refused("RECORD_MEMBER_MISSING", "a Literal without k", line)  # CG-REC-2
             if not isinstance(item, dict) or not isinstance(item.get("k"), str):
                 raise Refused("RECORD_MEMBER_TYPE", "a Literal is an object with a string k", line)
             if item["k"] not in LITERAL_MEMBERS:

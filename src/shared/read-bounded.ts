@@ -77,7 +77,7 @@ let collectNow: (() => void) | undefined;
  * Has {@link releaseBytes} run `collect` (a full garbage collection) after each release, so that the
  * input's memory is returned before the value built from it grows, not at the next collection, which
  * a run that allocates only large strings may not reach before its peak (a valid artifact padded to its
- * 64 MiB bound, payload 15 MiB of text with one wide character: 247 -> 17x MiB). Only a CLI verb that
+ * 64 MiB bound, payload 15 MiB of text with one wide character: 247 -> 177 MiB). Only a CLI verb that
  * reads one input sets it (see cli/heap-growth.ts): a collection is a process-wide act.
  */
 export function collectAfterRelease(collect: () => void): void {

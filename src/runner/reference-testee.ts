@@ -11,7 +11,7 @@ import { PACKAGE_ROOT } from '../shared/package-root.ts';
 import type { Profile } from '../shared/errors.ts';
 import { streamJson, writeJson } from '../shared/json/write-value.ts';
 import { isOpName, OP_NAMES, type OpHandler, type OpName, type OpOutcome, type ReadAgain, type ReadChunk } from '../shared/ops.ts';
-import { readBounded } from '../shared/read-bounded.ts';
+import { collectIfSet, readBounded } from '../shared/read-bounded.ts';
 import { loadOracleOp } from './oracle-ops.ts';
 import type { ImplementationInfo } from './testee-reply.ts';
 import { EXEC_STATUS } from './exec-testee.ts';
@@ -196,6 +196,9 @@ export async function execReferenceOp(op: string, inputPath: string, out: Writab
       return EXEC_STATUS.SKIPPED;
     }
     if (outcome.accept) {
+      // What the op built on the way (a decoded tree, a payload: each as large as the input) is garbage
+      // now; collected before the observation is written (`testee exec` sets a collection), not beside it.
+      collectIfSet();
       // Written as it is made: an observation near the input bounds is tens of MB as one string.
       streamJson(outcome.observation, {}, (run) => out.write(run));
       out.write('\n');

@@ -83,3 +83,11 @@ let collectNow: (() => void) | undefined;
 export function collectAfterRelease(collect: () => void): void {
   collectNow = collect;
 }
+
+/**
+ * Runs the collection {@link collectAfterRelease} set, if a process set one: for a caller that has just
+ * let go of values as large as its input (an op's intermediate trees, before its answer is written).
+ */
+export function collectIfSet(): void {
+  collectNow?.();
+}

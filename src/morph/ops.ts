@@ -6,7 +6,7 @@
 import type { Profile, Result } from '../shared/errors.ts';
 import type { JsonValue } from '../shared/json/value.ts';
 import type { InputBound, OpHandler, OpName, OpOptions, OpOutcome } from '../shared/ops.ts';
-import { releaseBytes } from '../shared/read-bounded.ts';
+import { collectIfSet, releaseBytes } from '../shared/read-bounded.ts';
 import { importArtifact, MAX_ARTIFACT_BYTES } from './artifact/import-artifact.ts';
 import { BUNDLE, CONTEXT_RULES, ENCODE_REQUEST_MAX_BYTES } from './bundle/constants.ts';
 import { decodeBundle } from './bundle/decode-bundle.ts';
@@ -67,7 +67,11 @@ function encode(input: Uint8Array, profile: Profile, owned: boolean): OpOutcome 
   if (owned) releaseBytes(input);
   if (!request.ok) return { accept: false, error: request.error };
   const { codec, options, guide } = request.value;
-  const ir = irFromJsonText(releaseInputText(request.value), profile);
+  const text = releaseInputText(request.value);
+  // The input string (twice its UTF-8 bytes when it holds a wide character) is garbage now, before the
+  // IR as large as it is built: collected here where the CLI set a collection (testee exec).
+  collectIfSet();
+  const ir = irFromJsonText(text, profile);
   if (!ir.ok) return { accept: false, error: ir.error };
   return answer(
     encodeBundle({ ir: ir.value, inputKind: 'json-text', plan: { encoding: codec.encoding, formatVersion: codec.formatVersion, options }, guide, profile }),

@@ -67,7 +67,7 @@ const RELEASE_MIN_BYTES = 64 * 1024;
 export function releaseBytes(bytes: Uint8Array): void {
   if (bytes.buffer.byteLength < RELEASE_MIN_BYTES || !(bytes.buffer instanceof ArrayBuffer)) return;
   structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
-  collectNow?.();
+  collectIfSet();
 }
 
 /** What collects garbage at once after a release, when a process that reads one input has set it. */

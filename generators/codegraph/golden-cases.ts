@@ -10,6 +10,7 @@ import { codeInfo, READ_OBSERVATION_MAX_BYTES } from '../../src/codegraph/consta
 import type { Profile } from '../../src/shared/errors.ts';
 import { fromPlain, type JsonObject } from '../../src/shared/json/value.ts';
 import type { CaseSpec } from '../../src/shared/vectors.ts';
+import { loadEditCases } from '../edit-cases.ts';
 import { codegraphModelFile } from './codegraph-model-file.ts';
 import { MODEL_MUTATORS } from './model-mutators.ts';
 
@@ -474,6 +475,7 @@ function recordSchemaCases(): CaseSpec[] {
   ];
 }
 
+/** Every codegraph golden case, the edit cases kept as data (generators/edit-cases.ts) last. */
 export function goldenCases(): CaseSpec[] {
-  return [...recipes(), ...anchorOrderCases(), ...longRunCases(), ...recordMemberCases(), ...recordSchemaCases(), ...integrityCases(), ...mutatedBase(), ...seeded()];
+  return [...recipes(), ...anchorOrderCases(), ...longRunCases(), ...recordMemberCases(), ...recordSchemaCases(), ...integrityCases(), ...mutatedBase(), ...seeded(), ...loadEditCases('codegraph')];
 }

@@ -9,6 +9,7 @@ import type { Profile } from '../../src/shared/errors.ts';
 import type { JsonValue } from '../../src/shared/json/value.ts';
 import type { OpName } from '../../src/shared/ops.ts';
 import { caseId, type CaseSpec, type DeclaredExpectation } from '../../src/shared/vectors.ts';
+import { loadEditCases } from '../edit-cases.ts';
 import { largeFrameCases } from './large-frame-cases.ts';
 import { makeEntry, makeFrame, makeGroup, type EntryOverrides } from './_internals/entries.ts';
 import { renderJson } from './_internals/render.ts';
@@ -382,12 +383,12 @@ function generatedCases(): CaseSpec[] {
   return out;
 }
 
-/** Every journal golden case: recipes first, then generated cases. */
+/** Every journal golden case: recipes first, then generated cases, then the edit cases kept as data (generators/edit-cases.ts). */
 export function goldenCases(): CaseSpec[] {
   const hand = recipes().map(([name, op, profile, requirements, input, expect, note]): CaseSpec => ({ name, op, profile, requirements, input, expect, note }));
   // A generated case identical to an earlier one (same op and bytes) adds nothing.
   const seen = new Set<string>();
-  return [...hand, ...largeFrameCases(), ...generatedCases()].filter((c) => {
+  return [...hand, ...largeFrameCases(), ...generatedCases(), ...loadEditCases('journal')].filter((c) => {
     const id = caseId(c.op, c.input);
     if (seen.has(id)) return false;
     seen.add(id);

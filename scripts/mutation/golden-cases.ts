@@ -38,9 +38,41 @@ export function selectVectors(vectors: readonly Vector[], format: string): Vecto
   return vectors.filter((v) => format === 'shared' || v.format === format).sort((a, b) => a.input.length - b.input.length);
 }
 
-/** Writes the vectors of `format` to `path` (v8 serialization: reading it back takes milliseconds, not seconds). */
+/**
+ * A vector as the snapshot holds it: for journal.read, also how many of its lines the validator's fast
+ * path took under the unmutated oracle, per profile (see {@link describeFastLines}).
+ */
+type SnapshotVector = Vector & { readonly fastLines?: Readonly<Partial<Record<Profile, number>>> };
+
+/**
+ * Writes the vectors of `format` to `path` (v8 serialization: reading it back takes milliseconds, not
+ * seconds), each journal.read vector with the fast path's line counts of the unmutated oracle.
+ */
 export function writeVectorSnapshot(path: string, vectors: readonly Vector[], format: string): void {
-  writeFileSync(path, serialize(selectVectors(vectors, format)));
+  const withCounts = selectVectors(vectors, format).map((v): SnapshotVector => {
+    if (v.op !== 'journal.read') return v;
+    const count = (profile: Profile) => readJournalValidator(v.input, profile).fastLines;
+    return { ...v, fastLines: { strict: count('strict'), core: count('core') } };
+  });
+  writeFileSync(path, serialize(withCounts));
+}
+
+/** The journal validator over `input` in stream-sized pushes: its result, and the lines its fast path took. */
+function readJournalValidator(input: Uint8Array, profile: Profile): { result: Result<JournalSummary>; fastLines: number } {
+  const reader = new JournalReader({ profile });
+  const result = readJournalInPieces(reader, input, streamReadBytes(input.length));
+  return { result, fastLines: reader.linesTakenFast };
+}
+
+/**
+ * The journal validator's fast path (fast-scan-line.ts) decides no verdict: a mutant that makes it give
+ * up on a line the full stages then accept changes no answer, only the speed the path exists for. Such
+ * a mutant is a fault all the same (the bench would show it as a slowdown), so the validator case holds
+ * the count of lines the path took to the unmutated oracle's count, which the snapshot records.
+ */
+function describeFastLines(vector: SnapshotVector, profile: Profile, taken: number): string[] {
+  const expected = vector.fastLines?.[profile];
+  return expected === undefined || expected === taken ? [] : [`validator's fast path took ${taken} lines, the unmutated oracle ${expected}`];
 }
 
 /** A JSON number as the oracle and the snapshot hold it: an object with its lexeme (JsonNumber, or its serialized copy). */
@@ -144,7 +176,12 @@ interface ValidatorPath {
   run(input: Uint8Array, profile: Profile): Result<unknown>;
   /** The observation the path's result makes, without the members only the op builds (undefined: none). */
   observe?(result: unknown): Map<string, unknown>;
+  /** How many lines the last run's fast path took (the journal validator's), held to the snapshot's count. */
+  fastLinesOfLastRun?(): number;
 }
+
+/** Lines the fast path took in the journal validator's last run (cases run one at a time). */
+let lastFastLines = 0;
 
 /** Members of an observation only the op builds: a validator does not collect them. */
 const OP_ONLY_MEMBERS = ['entries'];
@@ -170,7 +207,16 @@ function withoutOpOnlyMembers(observation: unknown): Map<string, unknown> {
  */
 const VALIDATOR_PATHS: Partial<Record<OpName, ReadonlyArray<ValidatorPath>>> = {
   'journal.read': [
-    { label: 'validator', run: (input, profile) => readJournalInPieces(new JournalReader({ profile }), input, streamReadBytes(input.length)), observe: observeJournal },
+    {
+      label: 'validator',
+      run: (input, profile) => {
+        const { result, fastLines } = readJournalValidator(input, profile);
+        lastFastLines = fastLines;
+        return result;
+      },
+      observe: observeJournal,
+      fastLinesOfLastRun: () => lastFastLines,
+    },
     {
       label: 'validator, every line in chunks',
       observe: observeJournal,
@@ -200,9 +246,9 @@ export function describeVerdictDisagreement(vector: Vector, result: Result<unkno
 }
 
 /** Reads the snapshot named by FORMCERT_MUTATION_VECTORS, or loads golden/ itself when run outside run-mutation.ts. */
-async function readVectors(format: string): Promise<Vector[]> {
+async function readVectors(format: string): Promise<SnapshotVector[]> {
   const snapshot = process.env[SNAPSHOT_VARIABLE];
-  if (snapshot) return deserialize(readFileSync(snapshot)) as Vector[];
+  if (snapshot) return deserialize(readFileSync(snapshot)) as SnapshotVector[];
   const { loadVectors } = await import('../../src/runner/vectors/load-vectors.ts');
   return selectVectors(await loadVectors(), format);
 }
@@ -230,7 +276,7 @@ export async function loadGoldenCases(format: string): Promise<GoldenCase[]> {
   for (const op of new Set(vectors.map((v) => v.op))) handlers.set(op, await loadOracleOp(op));
   fillLazyCaches();
   const cases: GoldenCase[] = [];
-  const add = (vector: Vector, profile: Profile) => {
+  const add = (vector: SnapshotVector, profile: Profile) => {
     const handler = handlers.get(vector.op);
     cases.push({
       name: `${vector.id} ${vector.op} ${vector.name} (${profile})`,
@@ -253,7 +299,10 @@ export async function loadGoldenCases(format: string): Promise<GoldenCase[]> {
     for (const path of VALIDATOR_PATHS[vector.op] ?? []) {
       cases.push({
         name: `${vector.id} ${vector.op} ${vector.name} (${profile}, ${path.label})`,
-        run: async () => describeVerdictDisagreement(vector, path.run(vector.input, profile), path),
+        run: async () => {
+          const differences = describeVerdictDisagreement(vector, path.run(vector.input, profile), path);
+          return path.fastLinesOfLastRun ? [...differences, ...describeFastLines(vector, profile, path.fastLinesOfLastRun())] : differences;
+        },
       });
     }
   };

@@ -128,6 +128,7 @@ export class JournalReader {
   private fast: FastLineScanner | undefined;
   /** Blank lines passed over (core profile only). */
   private blankLines = 0;
+  private fastLines = 0;
   private parts: Buffer[] = [];
   private partsLength = 0;
   private readonly pendingLimit: number;
@@ -157,6 +158,14 @@ export class JournalReader {
     this.maxCollected = options.maxCollectedBytes ?? Number.POSITIVE_INFINITY;
     this.maxCollectedValues = options.maxCollectedValues ?? Number.POSITIVE_INFINITY;
     this.decidedLimit = options.decidedLineLimitBytes ?? DECIDED_LINE_LIMIT_BYTES;
+  }
+
+  /**
+   * Lines the fast path proved valid so far (fast-scan-line.ts). Not part of any verdict: the path
+   * exists for speed, and this count is how a test sees that writer-form lines still take it.
+   */
+  get linesTakenFast(): number {
+    return this.fastLines;
   }
 
   /** Feeds the next bytes; returns false once the file is refused (later chunks are ignored). */
@@ -497,6 +506,7 @@ export class JournalReader {
 
   /** A line the fast path proved valid: only the cross-line rules remain. */
   private acceptFastLine(fast: FastLine, at: LineContext): boolean {
+    this.fastLines++;
     if (!this.checkPositions(fast.first, fast.last, fast.isGroup, at)) return false;
     const origin = this.header!.originInt;
     // Entries above origin: positions are safe integers here, so a bigint origin lies above them all.

@@ -18,6 +18,15 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { dirname, join, relative, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { JournalReader } from '../../src/journal/read-journal.ts';
+import type { OpHandler } from '../../src/shared/ops.ts';
+
+/** What Stryker's instrumented code keeps on globalThis: the active mutant and the coverage it records. */
+interface StrykerState {
+  activeMutant?: string;
+  currentTestId?: string;
+  mutantCoverage?: { static: Record<string, number>; perTest: Record<string, Record<string, number>> };
+}
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const STREAMING_OPS = new Set(['journal.read', 'codegraph.read']);
@@ -109,19 +118,22 @@ async function work(scratch: string, variantsFile: string, baselineFile: string)
   const { readModelChunks } = await import(src('codegraph/validate-file.ts'));
   const { readInPieces, streamReadBytes, LONG_LINE_BUFFER_BYTES } = await import(pathToFileURL(join(ROOT, 'scripts/mutation/golden-cases.ts')).href);
   const variants = deserialize(readFileSync(variantsFile)) as Variant[];
-  const handlers = new Map<string, any>();
+  const handlers = new Map<string, OpHandler>();
   for (const op of new Set(variants.map((v) => v.op))) handlers.set(op, await loadOracleOp(op));
-  const ns = ((globalThis as any).__stryker__ ??= {});
-  const pushAll = (reader: any, input: Uint8Array, step: number) => {
+  // Stryker's mutant switch: the instrumented code reads the active mutant and records coverage here.
+  const holder = globalThis as { __stryker__?: StrykerState };
+  holder.__stryker__ ??= {};
+  const ns = holder.__stryker__;
+  const pushAll = (reader: JournalReader, input: Uint8Array, step: number) => {
     for (let at = 0; at < input.length; at += step) if (!reader.push(input.subarray(at, at + step))) break;
     return reader.finish();
   };
   const paths = (v: Variant): Array<[string, () => Promise<string>]> => {
-    const h = handlers.get(v.op);
+    const h = handlers.get(v.op)!;
     const out: Array<[string, () => Promise<string>]> = [
       ['op', async () => describeAnswer(await h(v.input.slice(), { profile: 'strict' }))],
       ['op core', async () => describeAnswer(await h(v.input.slice(), { profile: 'core' }))],
-      ['stream', async () => describeAnswer(await h.stream(readInPieces(v.input, streamReadBytes(v.input.length)), { profile: 'strict' }))],
+      ['stream', async () => describeAnswer(await h.stream!(readInPieces(v.input, streamReadBytes(v.input.length)), { profile: 'strict' }))],
     ];
     if (v.op === 'journal.read') {
       const observe = (s: unknown) => {
@@ -151,38 +163,47 @@ async function work(scratch: string, variantsFile: string, baselineFile: string)
       return `threw ${(e as Error)?.message ?? e}`;
     }
   };
-  let baseline: { answers: string[][]; coverage: string[][] };
+  // Coverage per variant and path: a mutant runs only the paths that reach its code.
+  let baseline: { answers: string[][]; coverage: string[][][] };
   if (existsSync(baselineFile)) {
     baseline = deserialize(readFileSync(baselineFile));
   } else {
     baseline = { answers: [], coverage: [] };
     ns.mutantCoverage ??= { static: {}, perTest: {} };
     for (let i = 0; i < variants.length; i++) {
-      ns.currentTestId = `v${i}`;
       const row: string[] = [];
-      for (const [, run] of paths(variants[i]!)) row.push(await answer(run));
+      const reached: string[][] = [];
+      for (const [p, [, run]] of paths(variants[i]!).entries()) {
+        ns.currentTestId = `v${i}p${p}`;
+        row.push(await answer(run));
+        reached.push(Object.keys(ns.mutantCoverage.perTest[ns.currentTestId] ?? {}));
+      }
       baseline.answers.push(row);
-      baseline.coverage.push(Object.keys(ns.mutantCoverage.perTest[`v${i}`] ?? {}));
+      baseline.coverage.push(reached);
     }
     ns.currentTestId = undefined;
     writeFileSync(baselineFile, serialize(baseline));
   }
-  const covering = new Map<string, number[]>();
-  baseline.coverage.forEach((ids, i) => ids.forEach((id) => covering.set(id, [...(covering.get(id) ?? []), i])));
+  const covering = new Map<string, Array<[number, number]>>();
+  baseline.coverage.forEach((byPath, i) => {
+    byPath.forEach((ids, p) => {
+      for (const id of ids) covering.set(id, [...(covering.get(id) ?? []), [i, p]]);
+    });
+  });
   process.send!({ ready: true, static: Object.keys(ns.mutantCoverage?.static ?? {}) });
   process.on('message', async (m: { id: string; key: string; all: boolean }) => {
     ns.activeMutant = m.id;
-    const list = m.all ? variants.map((_, i) => i) : covering.get(m.id) ?? [];
+    const list: Array<[number, number]> = m.all ? variants.flatMap((_, i) => baseline.answers[i]!.map((_, p): [number, number] => [i, p])) : (covering.get(m.id) ?? []);
     let witness: Witness | undefined;
-    for (const i of list) {
+    for (const [i, p] of list) {
       // Written before the variant runs, synchronously: if the mutant hangs on it, the parent reads it here.
       writeFileSync(progressFile, String(i));
-      const ps = paths(variants[i]!);
-      for (let p = 0; p < ps.length && !witness; p++) {
-        const got = await answer(ps[p]![1]);
-        if (got !== baseline.answers[i]![p]) witness = { key: m.key, variant: i, path: ps[p]![0], expected: baseline.answers[i]![p]!, actual: got };
+      const [label, run] = paths(variants[i]!)[p]!;
+      const got = await answer(run);
+      if (got !== baseline.answers[i]![p]) {
+        witness = { key: m.key, variant: i, path: label, expected: baseline.answers[i]![p]!, actual: got };
+        break;
       }
-      if (witness) break;
     }
     ns.activeMutant = undefined;
     process.send!({ done: m.key, witness, tried: list.length });
@@ -253,7 +274,7 @@ async function main(): Promise<void> {
           child.send({ id: current.id, key: current.key, all: own !== undefined });
         };
         child.on('message', (m: { ready?: boolean; static?: string[]; done?: string; witness?: Witness; tried?: number }) => {
-          if (m.static) m.static.forEach((id) => staticIds.add(id));
+          for (const id of m.static ?? []) staticIds.add(id);
           if (m.done) {
             if (!own && staticIds.has(current!.id)) {
               statics.push(current!);

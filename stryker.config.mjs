@@ -31,7 +31,7 @@ export default {
   // Generous: a loaded machine must not turn slow runs into "timeout" kills.
   timeoutMS: 15000,
   timeoutFactor: 3,
-  ignorePatterns: ['dist', 'reports', '.stryker-tmp', 'bench', 'conformance', 'examples'],
+  ignorePatterns: ['dist', 'reports', '.stryker-tmp', 'bench', 'conformance', 'examples', 'scratch-tmp'],
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };

@@ -33,8 +33,8 @@ const STREAMING_OPS = new Set(['journal.read', 'codegraph.read']);
 /** Bytes an edit inserts or writes over one: JSON's structural characters, digits, and UTF-8 edge bytes. */
 const EDIT_BYTES = Buffer.from('0123456789-+.eE"\\,:{}[] \tntfaxu/\r\n', 'latin1');
 const EXTRA_BYTES = [0x00, 0x1f, 0x7f, 0x80, 0xc3, 0xe2, 0xed, 0xf0, 0xf4, 0xff];
-/** Seconds a worker may spend on one mutant before it is taken for hung. */
-const MUTANT_SECONDS = 60;
+/** Seconds a worker may spend on one variant under a mutant (the unmutated oracle takes milliseconds) before it is taken for hung. */
+const VARIANT_SECONDS = 20;
 
 interface Variant {
   readonly from: string;
@@ -197,7 +197,7 @@ async function work(scratch: string, variantsFile: string, baselineFile: string)
     let witness: Witness | undefined;
     for (const [i, p] of list) {
       // Written before the variant runs, synchronously: if the mutant hangs on it, the parent reads it here.
-      writeFileSync(progressFile, String(i));
+      writeFileSync(progressFile, `${m.id} ${i} ${p}`);
       const [label, run] = paths(variants[i]!)[p]!;
       const got = await answer(run);
       if (got !== baseline.answers[i]![p]) {
@@ -257,6 +257,7 @@ async function main(): Promise<void> {
       const child = fork(fileURLToPath(import.meta.url), ['--worker', scratch, variantsFile, baselineFile], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...own } });
       await new Promise<void>((done) => {
         let timer: NodeJS.Timeout | undefined;
+        const progressFile = join(scratch, 'progress');
         let current: (typeof todo)[number] | undefined;
         const next = () => {
           current = own && current ? undefined : queue.shift();
@@ -264,13 +265,21 @@ async function main(): Promise<void> {
             child.kill();
             return;
           }
-          clearTimeout(timer);
-          timer = setTimeout(() => {
-            const at = existsSync(join(scratch, 'progress')) ? Number(readFileSync(join(scratch, 'progress'), 'utf8')) : -1;
-            witnesses.push({ key: current!.key, variant: at, path: '(hung)', expected: '', actual: `no answer in ${MUTANT_SECONDS} s` });
+          clearInterval(timer);
+          // Hung: the progress mark (mutant, variant, path) has not moved for VARIANT_SECONDS.
+          let mark = '';
+          let still = 0;
+          timer = setInterval(() => {
+            const now = existsSync(progressFile) ? readFileSync(progressFile, 'utf8') : '';
+            still = now === mark ? still + 1 : 0;
+            mark = now;
+            if (still * 5 < VARIANT_SECONDS || !current) return;
+            const [id, at] = now.split(' ');
+            witnesses.push({ key: current.key, variant: id === current.id ? Number(at) : -1, path: '(hung)', expected: '', actual: `no answer in ${VARIANT_SECONDS} s` });
             current = undefined;
+            clearInterval(timer);
             child.kill('SIGKILL');
-          }, MUTANT_SECONDS * 1000);
+          }, 5000);
           child.send({ id: current.id, key: current.key, all: own !== undefined });
         };
         child.on('message', (m: { ready?: boolean; static?: string[]; done?: string; witness?: Witness; tried?: number }) => {
@@ -290,7 +299,7 @@ async function main(): Promise<void> {
           next();
         });
         child.on('exit', (code, signal) => {
-          clearTimeout(timer);
+          clearInterval(timer);
           if (current) witnesses.push({ key: current.key, variant: -1, path: '(crashed)', expected: '', actual: `worker exited: ${code ?? signal}` });
           done();
         });

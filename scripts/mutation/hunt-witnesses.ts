@@ -1,5 +1,5 @@
 /**
- * `tsx scripts/mutation/hunt-witnesses.ts <format> <src file> [--variants-per-vector N] [--seed S] [--max-bytes B]`:
+ * `tsx scripts/mutation/hunt-witnesses.ts <format> <src file> [--variants-per-vector N] [--seed S] [--max-bytes B] [--max-tries T]`:
  * looks for inputs that tell a surviving mutant from the unmutated oracle (scripts/mutation/README.md,
  * "Hunting witnesses"). The golden vectors are edited one byte at a time (seeded, reproducible) into
  * variants; each variant runs through every path a golden case of its op runs (the op, its stream,
@@ -110,7 +110,7 @@ function stringify(v: unknown): string {
 }
 
 /** The worker: loads the instrumented copy, answers the baseline, then each mutant it is handed. */
-async function work(scratch: string, variantsFile: string, baselineFile: string): Promise<void> {
+async function work(scratch: string, variantsFile: string, baselineFile: string, maxTries: number): Promise<void> {
   const progressFile = join(scratch, 'progress');
   const src = (p: string) => pathToFileURL(join(scratch, 'src', p)).href;
   const { loadOracleOp } = await import(src('runner/oracle-ops.ts'));
@@ -193,7 +193,11 @@ async function work(scratch: string, variantsFile: string, baselineFile: string)
   process.send!({ ready: true, static: Object.keys(ns.mutantCoverage?.static ?? {}) });
   process.on('message', async (m: { id: string; key: string; all: boolean }) => {
     ns.activeMutant = m.id;
-    const list: Array<[number, number]> = m.all ? variants.flatMap((_, i) => baseline.answers[i]!.map((_, p): [number, number] => [i, p])) : (covering.get(m.id) ?? []);
+    const reaching: Array<[number, number]> = m.all ? variants.flatMap((_, i) => baseline.answers[i]!.map((_, p): [number, number] => [i, p])) : (covering.get(m.id) ?? []);
+    // Smallest variants first, at most maxTries of them, spread over all that reach the mutant.
+    const bySize = [...reaching].sort((a, b) => variants[a[0]]!.input.length - variants[b[0]]!.input.length);
+    const step = Math.max(1, bySize.length / maxTries);
+    const list = bySize.length <= maxTries ? bySize : Array.from({ length: maxTries }, (_, k) => bySize[Math.floor(k * step)]!);
     let witness: Witness | undefined;
     for (const [i, p] of list) {
       // Written before the variant runs, synchronously: if the mutant hangs on it, the parent reads it here.
@@ -227,6 +231,7 @@ async function main(): Promise<void> {
   const perVector = opt('--variants-per-vector', 40);
   const seed = opt('--seed', 1);
   const maxBytes = opt('--max-bytes', 4096);
+  const maxTries = opt('--max-tries', 1500);
   const scratch = join(ROOT, 'scratch-tmp', `hunt-${file.replace(/[/.]/g, '_')}`);
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { recursive: true });
@@ -254,7 +259,7 @@ async function main(): Promise<void> {
     while (queue.length > 0) {
       const first = queue[0]!;
       const own = env(first);
-      const child = fork(fileURLToPath(import.meta.url), ['--worker', scratch, variantsFile, baselineFile], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...own } });
+      const child = fork(fileURLToPath(import.meta.url), ['--worker', scratch, variantsFile, baselineFile, String(maxTries)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...own } });
       await new Promise<void>((done) => {
         let timer: NodeJS.Timeout | undefined;
         const progressFile = join(scratch, 'progress');
@@ -315,5 +320,5 @@ async function main(): Promise<void> {
   process.stderr.write(`hunt: ${witnesses.length} witnessed, ${none.length} not; written ${relative(ROOT, out)}\n`);
 }
 
-if (process.argv[2] === '--worker') await work(process.argv[3]!, process.argv[4]!, process.argv[5]!);
+if (process.argv[2] === '--worker') await work(process.argv[3]!, process.argv[4]!, process.argv[5]!, Number(process.argv[6]));
 else await main();

@@ -159,7 +159,9 @@ function unsigned(value, what) {
 }
 
 function closed(obj, members, what) {
-  if (!(obj instanceof Map)) throw new Refused(what === 'line' ? 'NOT_AN_OBJECT' : 'WRONG_TYPE', `${what} must be an object`);
+  // A line or a frame's entry that is no object is NOT_AN_OBJECT (JRN-LINE-1, JRN-ENT-1); a member
+  // that should hold an object and holds another type is WRONG_TYPE.
+  if (!(obj instanceof Map)) throw new Refused(what === 'line' || what === 'entry' ? 'NOT_AN_OBJECT' : 'WRONG_TYPE', `${what} must be an object`);
   for (const name of obj.keys()) {
     if (!members.includes(name)) {
       throw new Refused(what === 'metadata' && name === 'at' ? 'RETIRED_MEMBER' : 'UNKNOWN_MEMBER', `${what} has a member ${JSON.stringify(name)} it may not have`);
@@ -216,7 +218,8 @@ function checkEntry(entry) {
   optionalText(meta.get('request'), 'request');
   const link = meta.get('link');
   if (link !== null) {
-    if (!(link instanceof Map)) throw new Refused('INVALID_LINK', 'a link is an object');
+    // A link of another JSON type holds a type it may not hold; INVALID_LINK is for an object link.
+    if (!(link instanceof Map)) throw new Refused('WRONG_TYPE', 'a link is null or an object');
     for (const name of link.keys()) if (name !== 'UndoOf' && name !== 'RedoOf') throw new Refused('UNKNOWN_MEMBER', 'a link names UndoOf or RedoOf only');
     if (link.size !== 1) throw new Refused('INVALID_LINK', 'a link has exactly one of UndoOf and RedoOf');
     const target = unsigned([...link.values()][0], 'link target');
@@ -302,6 +305,9 @@ function checkHeader(value) {
 /** Reads a journal file (spec/journal): the observation of spec/protocol as JSON text, or throws Refused. */
 function readJournal(data) {
   if (data.length === 0) throw new Refused('EMPTY_FILE', 'the file is empty');
+  // The byte-order mark is decided by the first three bytes, the missing LF only at the end of the
+  // file: the mark comes first in file order (JRN-ORD-1).
+  if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) throw new Refused('JSON_BOM', 'the file starts with a byte-order mark');
   const lastLf = data.lastIndexOf(0x0a);
   if (lastLf < 0) throw new Refused('UNTERMINATED_HEADER', 'the header line must end with LF');
   const lines = [];
@@ -311,7 +317,6 @@ function readJournal(data) {
     start = end + 1;
   }
   let tail = data.subarray(lastLf + 1);
-  if (lines[0][0] === 0xef && lines[0][1] === 0xbb && lines[0][2] === 0xbf) throw new Refused('JSON_BOM', 'the file starts with a byte-order mark');
   const header = checkHeader(parseLine(decodeLine(lines[0], 1)));
   // In version 3 the bytes after the last LF are a torn tail (R-J3); in version 2 they are a line.
   if (header.schema === 2 && tail.length > 0) {

@@ -88,7 +88,9 @@ def unsigned(value, what):
 
 def closed(obj, members, what):
     if not isinstance(obj, dict):
-        raise Refused("WRONG_TYPE" if what != "line" else "NOT_AN_OBJECT", "%s must be an object" % what)
+        # A line or a frame's entry that is no object is NOT_AN_OBJECT (JRN-LINE-1, JRN-ENT-1); a member
+        # that should hold an object and holds another type is WRONG_TYPE.
+        raise Refused("NOT_AN_OBJECT" if what in ("line", "entry") else "WRONG_TYPE", "%s must be an object" % what)
     for name in obj:
         if name not in members:
             code = "RETIRED_MEMBER" if (what == "metadata" and name == "at") else "UNKNOWN_MEMBER"
@@ -154,8 +156,11 @@ def check_entry(entry):
     optional_text(meta["request"], "request")
     link = meta["link"]
     if link is not None:
-        if not isinstance(link, dict) or len(link) != 1 or not set(link) <= {"UndoOf", "RedoOf"}:
-            if isinstance(link, dict) and set(link) - {"UndoOf", "RedoOf"}:
+        if not isinstance(link, dict):
+            # Another JSON type holds a type it may not hold; INVALID_LINK is for an object link.
+            raise Refused("WRONG_TYPE", "a link is null or an object")
+        if len(link) != 1 or not set(link) <= {"UndoOf", "RedoOf"}:
+            if set(link) - {"UndoOf", "RedoOf"}:
                 raise Refused("UNKNOWN_MEMBER", "a link names UndoOf or RedoOf only")
             raise Refused("INVALID_LINK", "a link has exactly one of UndoOf and RedoOf")
         if not 1 <= unsigned(next(iter(link.values())), "link target") < position:
@@ -236,14 +241,16 @@ def read_journal(data):
     """Reads a journal file (spec/journal): the observation of spec/protocol, or raises Refused."""
     if not data:
         raise Refused("EMPTY_FILE", "the file is empty")
+    # The byte-order mark is decided by the first three bytes, the missing LF only at the end of the
+    # file: the mark comes first in file order (JRN-ORD-1).
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise Refused("JSON_BOM", "the file starts with a byte-order mark")
     last_lf = data.rfind(b"\n")
     if last_lf < 0:
         raise Refused("UNTERMINATED_HEADER", "the header line must end with LF")
     # The schema decides whether the bytes after the last LF are a torn tail (v3) or a line (v2).
     body, tail = data[:last_lf], data[last_lf + 1:]
     lines = body.split(b"\n")
-    if lines[0].startswith(b"\xef\xbb\xbf"):
-        raise Refused("JSON_BOM", "the file starts with a byte-order mark")
     header = check_header(parse_line(decode_line(lines[0], 1)))
     if header[0] == 2 and tail:
         lines.append(tail)

@@ -275,7 +275,12 @@ fn unsigned(value: &Value, what: &str) -> Result<u64, Refused> {
 }
 
 fn closed(obj: &Value, members: &[&str], what: &str) -> Result<(), Refused> {
-    let Value::Object(found) = obj else { return refuse("WRONG_TYPE", format!("{what} must be an object")) };
+    let Value::Object(found) = obj else {
+        // A frame's entry that is no object is NOT_AN_OBJECT (JRN-ENT-1); a member that should hold an
+        // object and holds another type is WRONG_TYPE.
+        let code = if what == "entry" { "NOT_AN_OBJECT" } else { "WRONG_TYPE" };
+        return refuse(code, format!("{what} must be an object"));
+    };
     for (name, _) in found {
         if !members.contains(&name.as_str()) {
             let code = if what == "metadata" && name == "at" { "RETIRED_MEMBER" } else { "UNKNOWN_MEMBER" };
@@ -371,7 +376,8 @@ fn check_entry(entry: &Value) -> Result<u64, Refused> {
                 return refuse("INVALID_LINK", "a link target must lie in [1, position)");
             }
         }
-        _ => return refuse("INVALID_LINK", "a link is an object"),
+        // Another JSON type holds a type it may not hold; INVALID_LINK is for an object link.
+        _ => return refuse("WRONG_TYPE", "a link is null or an object"),
     }
     match meta.member("at_us") {
         Value::Number(l) => {
@@ -533,14 +539,16 @@ fn read_journal(data: &[u8]) -> Result<String, Refused> {
     if data.is_empty() {
         return refuse("EMPTY_FILE", "the file is empty");
     }
+    // The byte-order mark is decided by the first three bytes, the missing LF only at the end of the
+    // file: the mark comes first in file order (JRN-ORD-1).
+    if data.starts_with(b"\xef\xbb\xbf") {
+        return refuse("JSON_BOM", "the file starts with a byte-order mark");
+    }
     let Some(last_lf) = data.iter().rposition(|&b| b == b'\n') else {
         return refuse("UNTERMINATED_HEADER", "the header line must end with LF");
     };
     let mut lines: Vec<&[u8]> = data[..last_lf].split(|&b| b == b'\n').collect();
     let mut tail = &data[last_lf + 1..];
-    if lines[0].starts_with(b"\xef\xbb\xbf") {
-        return refuse("JSON_BOM", "the file starts with a byte-order mark");
-    }
     check_line_bytes(lines[0], 1)?;
     let (schema, generation, origin) = check_header(&parse_line(lines[0])?)?;
     // In version 3 the bytes after the last LF are a torn tail (R-J3); in version 2 they are a line.

@@ -14,7 +14,7 @@
  * hang on a variant is a witness too: a reader must answer).
  */
 import { fork } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -35,6 +35,8 @@ const EDIT_BYTES = Buffer.from('0123456789-+.eE"\\,:{}[] \tntfaxu/\r\n', 'latin1
 const EXTRA_BYTES = [0x00, 0x1f, 0x7f, 0x80, 0xc3, 0xe2, 0xed, 0xf0, 0xf4, 0xff];
 /** Seconds a worker may spend on one variant under a mutant (the unmutated oracle takes milliseconds) before it is taken for hung. */
 const VARIANT_SECONDS = 20;
+/** Seconds a worker started with a module-load mutant may take to load. */
+const LOAD_SECONDS = 60;
 
 interface Variant {
   readonly from: string;
@@ -261,30 +263,33 @@ async function main(): Promise<void> {
       const own = env(first);
       const child = fork(fileURLToPath(import.meta.url), ['--worker', scratch, variantsFile, baselineFile, String(maxTries)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...own } });
       await new Promise<void>((done) => {
-        let timer: NodeJS.Timeout | undefined;
         const progressFile = join(scratch, 'progress');
-        let current: (typeof todo)[number] | undefined;
+        rmSync(progressFile, { force: true });
+        let current: (typeof todo)[number] | undefined = own ? first : undefined;
+        if (own) queue.shift();
+        let started = false;
+        // Hung: the progress mark (mutant, variant, path) has not moved for VARIANT_SECONDS, or a worker
+        // started with a module-load mutant has not loaded in LOAD_SECONDS.
+        let mark = '';
+        let still = 0;
+        const timer = setInterval(() => {
+          const now = existsSync(progressFile) ? readFileSync(progressFile, 'utf8') : '';
+          still = now === mark ? still + 1 : 0;
+          mark = now;
+          if (!current || still * 5 < (started ? VARIANT_SECONDS : LOAD_SECONDS)) return;
+          const [id, at] = now.split(' ');
+          record({ key: current.key, variant: started && id === current.id ? Number(at) : -1, path: started ? '(hung)' : '(hung loading)', expected: '', actual: `no answer in ${VARIANT_SECONDS} s` });
+          current = undefined;
+          child.kill('SIGKILL');
+        }, 5000);
         const next = () => {
-          current = own && current ? undefined : queue.shift();
+          current = own ? (started ? undefined : current) : queue.shift();
           if (!current) {
             child.kill();
             return;
           }
-          clearInterval(timer);
-          // Hung: the progress mark (mutant, variant, path) has not moved for VARIANT_SECONDS.
-          let mark = '';
-          let still = 0;
-          timer = setInterval(() => {
-            const now = existsSync(progressFile) ? readFileSync(progressFile, 'utf8') : '';
-            still = now === mark ? still + 1 : 0;
-            mark = now;
-            if (still * 5 < VARIANT_SECONDS || !current) return;
-            const [id, at] = now.split(' ');
-            witnesses.push({ key: current.key, variant: id === current.id ? Number(at) : -1, path: '(hung)', expected: '', actual: `no answer in ${VARIANT_SECONDS} s` });
-            current = undefined;
-            clearInterval(timer);
-            child.kill('SIGKILL');
-          }, 5000);
+          started = true;
+          still = 0;
           child.send({ id: current.id, key: current.key, all: own !== undefined });
         };
         child.on('message', (m: { ready?: boolean; static?: string[]; done?: string; witness?: Witness; tried?: number }) => {
@@ -296,27 +301,35 @@ async function main(): Promise<void> {
               next();
               return;
             }
-            current = own ? current : undefined;
-          if (m.witness) witnesses.push(m.witness);
-          else none.push(`${m.done} (${m.tried} variants)`);
+            current = undefined;
+            if (m.witness) record(m.witness);
+            else none.push(`${m.done} (${m.tried} variants)`);
           if ((witnesses.length + none.length) % 25 === 0) process.stderr.write(`hunt: ${witnesses.length + none.length}/${mutants.length}, ${witnesses.length} witnessed\n`);
         }
           next();
         });
         child.on('exit', (code, signal) => {
           clearInterval(timer);
-          if (current) witnesses.push({ key: current.key, variant: -1, path: '(crashed)', expected: '', actual: `worker exited: ${code ?? signal}` });
+          if (current) record({ key: current.key, variant: -1, path: '(crashed)', expected: '', actual: `worker exited: ${code ?? signal}` });
           done();
         });
       });
     }
   };
   const statics: typeof todo = [];
+  const out = join(ROOT, 'scratch-tmp', `witnesses-${format}-${file.split('/').pop()!.replace(/\.ts$/, '')}.json`);
+  const asWritten = (w: Witness) => ({ ...w, variant: w.variant >= 0 ? { index: w.variant, from: variants[w.variant]!.from, edit: variants[w.variant]!.edit, op: variants[w.variant]!.op, input: Buffer.from(variants[w.variant]!.input).toString('base64') } : null });
+  // Each witness is also appended as it is found, so that an interrupted hunt keeps what it found.
+  const partial = `${out}.partial.jsonl`;
+  rmSync(partial, { force: true });
+  function record(w: Witness): void {
+    witnesses.push(w);
+    appendFileSync(partial, `${JSON.stringify(asWritten(w))}\n`);
+  }
   await runWorkers(todo, () => undefined);
   process.stderr.write(`hunt: ${statics.length} mutants of module-load code, one worker each\n`);
   for (const m of statics) await runWorkers([m], () => ({ __STRYKER_ACTIVE_MUTANT__: m.id }));
-  const out = join(ROOT, 'scratch-tmp', `witnesses-${format}-${file.split('/').pop()!.replace(/\.ts$/, '')}.json`);
-  writeFileSync(out, JSON.stringify({ file, seed, perVector, witnesses: witnesses.map((w) => ({ ...w, variant: w.variant >= 0 ? { index: w.variant, from: variants[w.variant]!.from, edit: variants[w.variant]!.edit, op: variants[w.variant]!.op, input: Buffer.from(variants[w.variant]!.input).toString('base64') } : null })), none }, null, 1));
+  writeFileSync(out, JSON.stringify({ file, seed, perVector, witnesses: witnesses.map(asWritten), none }, null, 1));
   process.stderr.write(`hunt: ${witnesses.length} witnessed, ${none.length} not; written ${relative(ROOT, out)}\n`);
 }
 

@@ -1,8 +1,12 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadVectors } from '../../src/runner/vectors/load-vectors.ts';
 import { JsonNumber } from '../../src/shared/json/value.ts';
 import type { Vector } from '../../src/shared/vectors.ts';
-import { firstDifference, loadGoldenCases, readInPieces, selectVectors } from './golden-cases.ts';
+import { firstDifference, loadGoldenCases, readInPieces, SNAPSHOT_VARIABLE, selectVectors, writeVectorSnapshot } from './golden-cases.ts';
 
 const n = (lexeme: string) => new JsonNumber(lexeme);
 const obj = (...members: Array<[string, unknown]>) => new Map(members);
@@ -51,4 +55,28 @@ describe('golden cases of the mutation harness', () => {
     }
     expect(failing).toEqual([]);
   }, 60_000);
+
+  describe('the journal fast path count', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'formcert-snapshot-'));
+    afterEach(() => {
+      delete process.env[SNAPSHOT_VARIABLE];
+    });
+
+    // The snapshot records how many lines the unmutated validator took fast; a case fails when another
+    // count is taken, which is how a mutant that only makes the fast path give up is caught.
+    it('holds the validator to the snapshot\'s count, and fails on another', async () => {
+      const path = join(dir, 'journal.v8');
+      writeVectorSnapshot(path, await loadVectors(), 'journal');
+      const stored = deserialize(readFileSync(path)) as Array<Vector & { fastLines?: { strict: number; core: number } }>;
+      const canonical = stored.find((v) => v.expect.verdict === 'accept' && (v.fastLines?.strict ?? 0) > 1)!;
+      expect(canonical).toBeDefined();
+      process.env[SNAPSHOT_VARIABLE] = path;
+      const validatorCase = async () => (await loadGoldenCases('journal')).find((c) => c.name === `${canonical.id} journal.read ${canonical.name} (strict, validator)`)!;
+      expect(await (await validatorCase()).run()).toEqual([]);
+      const tampered = stored.map((v) => (v.id === canonical.id ? { ...v, fastLines: { strict: v.fastLines!.strict + 1, core: v.fastLines!.core } } : v));
+      writeFileSync(path, serialize(tampered));
+      expect(await (await validatorCase()).run()).toEqual([`validator's fast path took ${canonical.fastLines!.strict} lines, the unmutated oracle ${canonical.fastLines!.strict + 1}`]);
+      rmSync(dir, { recursive: true, force: true });
+    }, 60_000);
+  });
 });

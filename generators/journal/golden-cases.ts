@@ -81,6 +81,9 @@ function recipes(): Recipe[] {
     read('file-crlf-entry', 'core', ['R-J1'], H3 + E(1).replace('\n', '\r\n'), reject('CARRIAGE_RETURN'), 'a line ending in CR is refused, not stripped'),
     read('file-cr-in-string-escape-free', 'core', ['R-J1'], H3 + E(1, { principal: 'a\rb' }).replace('\\r', '\r'), reject('CARRIAGE_RETURN'), 'a raw CR byte anywhere is refused'),
     read('file-bom', 'strict', ['R-J1'], '\ufeff' + H3, reject('JSON_BOM'), 'a byte-order mark at the start is refused'),
+    // JRN-ORD-1: the mark is decided by the first three bytes, a missing LF only at the end of the file.
+    read('file-bom-alone', 'strict', ['R-J1', 'JRN-ORD-1'], '\ufeff', reject('JSON_BOM'), 'a file of a byte-order mark alone: the mark comes before the missing LF in file order'),
+    read('file-bom-header-unterminated', 'strict', ['R-J1', 'R-J3', 'JRN-ORD-1'], '\ufeff' + H3.trimEnd(), reject('JSON_BOM'), 'a byte-order mark before a header without its LF: the mark comes first in file order'),
     // Found by review of read-journal.ts survivors: a file's first bytes and an unterminated last line, read whole, in pieces and in chunks.
     read('file-bom-on-second-line', 'core', ['R-J1', 'JRN-LINE-1'], H3 + '\ufeff' + E(1), reject('JSON_SYNTAX'), 'a byte-order mark at the start of a later line is no mark, and no JSON'),
     ...(
@@ -250,6 +253,8 @@ function recipes(): Recipe[] {
     read('metadata-at-us-negative-zero', 'strict', ['JRN-MD-1', 'R-S2'], H3 + E(1, { atUs: '-0' }), reject('INVALID_INTEGER'), '-0 is refused'),
     // Found by mutation testing of parse-entry.ts (each separates a fault no vector caught).
     read('metadata-causation-string', 'core', ['JRN-MD-1', 'R-S2'], H3 + edit(E(1), '"causation":null', '"causation":"x"'), reject('WRONG_TYPE'), 'causation is a position or null, not a string'),
+    read('metadata-link-string', 'core', ['JRN-MD-1'], H3 + E(1, { link: 'x' }), reject('WRONG_TYPE'), 'a link is null or an object: a string holds a type it may not hold (INVALID_LINK is for an object link)'),
+    read('frame-entry-number', 'core', ['JRN-ENT-1', 'JRN-LINE-1'], H3 + '{"group":1,"first":1,"frontier":1,"entries":[1]}\n', reject('NOT_AN_OBJECT'), 'an entry of a group frame is an object: a number is NOT_AN_OBJECT (JRN-ENT-1), not WRONG_TYPE'),
     read('metadata-link-target-string', 'core', ['JRN-MD-1', 'R-S2'], H3 + E(1) + E(2, { link: new Map([['UndoOf', 'x']]) }), reject('WRONG_TYPE'), 'the position a link names is an integer, not a string'),
     read('metadata-link-target-fraction', 'strict', ['JRN-MD-1', 'R-S2'], H3 + E(1) + E(2, { link: new Map([['UndoOf', n('1.0')]]) }), reject('INVALID_INTEGER'), 'the position a link names is an integer lexeme: 1.0 is not one'),
     read('metadata-principal-5000-bytes', 'core', ['R-J5'], H3 + E(1, { principal: 'a'.repeat(5000) }), reject('FIELD_TOO_LONG'), 'a principal far past 1,024 bytes, long enough that a reader scanning the line in pieces measures it in pieces'),
@@ -358,6 +363,63 @@ function recipes(): Recipe[] {
     track('track-not-array', 'core', ['JRN-OP-3'], '"run_7"', reject('INVALID_OP_INPUT'), 'the input is an array'),
     track('track-number-label', 'core', ['JRN-OP-3'], '["a",7]', reject('INVALID_OP_INPUT'), 'labels are strings'),
     track('track-lone-surrogate', 'strict', ['R-S1'], '["\\udc00"]', reject('JSON_LONE_SURROGATE'), 'the input is strict JSON'),
+    // Long tokens (spec/journal, Reader limits; src/journal/long-values.ts, member-names.ts): a structural string
+    // past 4,096 UTF-8 bytes is kept by the chunked scan as its length and R-J7 shape, a member name past 256
+    // bytes as a quote, a length and a digest. Found by mutation testing of long-values.ts and member-names.ts:
+    // no vector had an id past 4,096 bytes or a member name past 256, so none reached that code.
+    ...((): Recipe[] => {
+      /** The JSON text of `s` with every character written as a \u escape (a surrogate pair for one past U+FFFF). */
+      const escaped = (s: string) =>
+        '"' +
+        Array.from({ length: s.length }, (_, i) => '\\u' + s.charCodeAt(i).toString(16).padStart(4, '0')).join('') +
+        '"';
+      /** An entry whose id is the JSON text `idJson` (raw, so that escapes stay as written). */
+      const withId = (idJson: string, o: EntryOverrides = {}) => edit(E(1, { ...o, id: 'ID' }), '"ID"', idJson);
+      /** An entry whose payload is the JSON text `payload`. */
+      const withPayload = (payload: string) => edit(E(1), '{"amount":40}', payload);
+      const record = (bytes: number[]): EntryOverrides => ({ kind: 'Record', payload: bytes.map((b) => n(b)) });
+      // 17 UTF-8 bytes of 1-, 2-, 3- and 4-byte characters, each at an edge of its length; 16 of them: 272 bytes.
+      const MIXED = ('ab\u0080\u07ff\u0800\uffff\u{1f600}\u007f').repeat(16);
+      const P = 'k'.repeat(300);
+      const E256 = 'é'.repeat(128); // 256 UTF-8 bytes
+      const EURO = '€'.repeat(100); // 300 UTF-8 bytes, 3 a character
+      // 64,500 distinct 3-character names: held as they are, each costs its length plus 64 against the 4 MiB a
+      // line's open objects may hold so (member-names.ts), 4,321,500 in all; the last ~1,900 are kept as digests.
+      const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+      const NAMES = Array.from({ length: 64_500 }, (_, i) => ALNUM[i % 62]! + ALNUM[Math.floor(i / 62) % 62]! + ALNUM[Math.floor(i / 3844)]!);
+      const manyNames = (...more: string[]) => withPayload(`{${[...NAMES, ...more].map((k) => `"${k}":0`).join(',')}}`);
+      return [
+        read('long-id-plain-5000-bytes', 'core', ['JRN-ENT-3', 'R-J7'], H3 + E(1, { id: 'x'.repeat(5000) }), accept, 'an id past 4,096 bytes not starting harmos: is any non-empty string'),
+        read('long-id-work-transaction', 'core', ['R-J7'], H3 + E(1, { id: 'harmos:work/billing/' + 'n'.repeat(5000) }), reject('RESERVED_KIND'), 'a work fact id of 5,020 bytes is well-formed, so it must be a Record'),
+        read('long-id-work-record-non-ascii-name', 'core', ['R-J7'], H3 + E(1, { id: 'harmos:work/Billing_2/' + 'é'.repeat(2100), ...record([1, 0, 255]) }), accept, 'any non-empty service without "/" and a name of 2,100 non-ASCII characters make a work fact; a Record of bytes'),
+        read('long-id-work-empty-name', 'core', ['R-J7'], H3 + E(1, { id: 'harmos:work/' + 's'.repeat(5000) + '/', ...record([]) }), reject('RESERVED_NAMESPACE'), 'a 5,000-byte service followed by "/" and no name is a malformed work id'),
+        read('long-id-work-name-escaped-pair-past-4096', 'core', ['R-J7', 'JRN-ENT-3'], H3 + withId(`"harmos:work/${'s'.repeat(4083)}/\\ud83d\\ude00"`, record([9])), accept, 'the name is one escaped pair whose 4 bytes take the id from 4,096 to 4,100 bytes: a well-formed work fact'),
+        read('long-id-work-escape-straddles-4096', 'core', ['R-J7'], H3 + withId(`"harmos:work/svc/${'a'.repeat(4079)}\\u00e9${'b'.repeat(10)}"`), reject('RESERVED_KIND'), 'an escaped 2-byte character takes the id from 4,095 to 4,097 bytes; a well-formed work fact id on a Transaction'),
+        read('long-id-sidecar-owner-digit-first', 'core', ['R-J7'], H3 + E(1, { id: 'harmos:sidecar/9host/' + 'x'.repeat(5000), ...record([]) }), reject('RESERVED_NAMESPACE'), 'a sidecar owner starts with [a-z]: 9host is malformed, however long the id'),
+        read('long-id-sidecar-owner-upper-inside', 'core', ['R-J7'], H3 + E(1, { id: 'harmos:sidecar/hOst/' + 'x'.repeat(5000), ...record([]) }), reject('RESERVED_NAMESPACE'), 'a sidecar owner continues with [a-z0-9.-]: hOst is malformed'),
+        read('long-id-sidecar-owner-plus-inside', 'core', ['R-J7'], H3 + E(1, { id: 'harmos:sidecar/h+st/' + 'x'.repeat(5000), ...record([]) }), reject('RESERVED_NAMESPACE'), 'a sidecar owner continues with [a-z0-9.-]: h+st is malformed'),
+        read('long-id-sidecar-owner-non-ascii', 'core', ['R-J7'], H3 + E(1, { id: 'harmos:sidecar/hé-1/' + 'x'.repeat(5000), ...record([]) }), reject('RESERVED_NAMESPACE'), 'a sidecar owner is ASCII [a-z][a-z0-9.-]*: hé-1 is malformed'),
+        read('long-id-sidecar-owner-ok', 'core', ['R-J7'], H3 + E(1, { id: 'harmos:sidecar/a9.b-c/' + 'x'.repeat(5000), ...record([7]) }), accept, 'a9.b-c matches [a-z][a-z0-9.-]*: a sidecar fact with a 5,000-byte name'),
+        read('long-id-guest-fact', 'strict', ['R-J7'], H3 + E(1, { id: 'harmos:guest/G-7/' + 'y'.repeat(5000), ...record([]) }), accept, 'a guest fact: any non-empty guest, a non-empty name'),
+        read('long-id-guest-empty-name', 'strict', ['R-J7'], H3 + E(1, { id: 'harmos:guest/' + 'g'.repeat(5000) + '/', ...record([]) }), reject('RESERVED_NAMESPACE'), 'a guest id of 5,014 bytes with an empty name is malformed'),
+        read('long-id-unknown-namespace', 'strict', ['R-J7'], H3 + E(1, { id: 'harmos:' + 'a'.repeat(5000) }), reject('RESERVED_NAMESPACE'), 'a harmos: id of no known namespace is reserved, however long'),
+        read('long-id-invalid-escape-past-4096', 'core', ['JSON-SYNTAX-1'], H3 + withId(`"${'x'.repeat(4200)}\\q"`), reject('JSON_SYNTAX'), '\\q is no JSON escape, 4,200 bytes into a string'),
+        read('long-id-control-character-past-4096', 'core', ['JSON-SYNTAX-1'], H3 + withId(`"${'x'.repeat(4200)}\ty"`), reject('JSON_SYNTAX'), 'a raw tab inside a string is no JSON, 4,200 bytes into it'),
+        read('long-id-lone-surrogate-past-4096', 'strict', ['R-S1'], H3 + withId(`"${'x'.repeat(4200)}\\udc00y"`), reject('JSON_LONE_SURROGATE'), 'an escaped low surrogate with no high one before it, 4,200 bytes into a string'),
+        read('long-request-escapes-past-4096', 'core', ['R-J5'], H3 + edit(E(1), '"request":null', `"request":"${'r'.repeat(4094)}\\u20ac${'r'.repeat(100)}"`), reject('FIELD_TOO_LONG'), 'a request of 4,197 bytes, an escaped 3-byte character across byte 4,096, is past 1,024'),
+        read('long-names-differ-past-256', 'core', ['R-S1', 'JRN-ENT-1'], H3 + withPayload(`{"${P}a":1,${escaped(P + 'b')}:2}`), accept, 'two 301-byte member names differing in their last byte are two names'),
+        read('long-name-duplicate-raw-and-escaped', 'strict', ['R-S1'], H3 + withPayload(`{${JSON.stringify(MIXED)}:1,${escaped(MIXED)}:2}`), reject('JSON_DUPLICATE_MEMBER'), 'one 272-byte name of 1- to 4-byte characters, written raw then as \\u escapes, is one name twice'),
+        read('long-name-3-byte-characters-raw-and-escaped', 'strict', ['R-S1'], H3 + withPayload(`{"${EURO}":1,${escaped(EURO)}:2}`), reject('JSON_DUPLICATE_MEMBER'), 'one name of 100 three-byte characters (300 bytes), written raw then as \\u escapes, is one name twice'),
+        read('name-256-bytes-raw-and-escaped', 'strict', ['R-S1'], H3 + withPayload(`{"${E256}":1,${escaped(E256)}:2}`), reject('JSON_DUPLICATE_MEMBER'), 'a 256-byte name written raw and as escapes is one name twice'),
+        read('name-257-bytes-raw-and-escaped', 'strict', ['R-S1'], H3 + withPayload(`{${escaped(E256 + 'x')}:1,"${E256}x":2}`), reject('JSON_DUPLICATE_MEMBER'), 'a 257-byte name written as escapes and raw is one name twice'),
+        read('payload-names-past-held-budget', 'core', ['R-S1', 'JRN-ENT-1'], H3 + manyNames(), accept, 'a payload object of 64,500 distinct names (about 516 KB) repeats none of them'),
+        read('payload-names-past-held-budget-repeat-late', 'strict', ['R-S1'], H3 + manyNames(NAMES[62_700]!), reject('JSON_DUPLICATE_MEMBER'), 'the 62,701st of 64,500 distinct names comes again after all of them: one object names one member twice'),
+        read('payload-names-past-held-budget-repeat-second', 'strict', ['R-S1'], H3 + manyNames(NAMES[1]!), reject('JSON_DUPLICATE_MEMBER'), 'the second of 64,500 distinct names comes again after all of them: one object names one member twice'),
+        read('long-unknown-member-in-header', 'core', ['R-J5', 'JRN-HDR-1'], `{"schema":3,"generation":0,"origin":0,"${'origin'.repeat(50)}":0}\n`, reject('UNKNOWN_MEMBER'), 'a 300-byte member name is no header member'),
+        read('long-unknown-member-in-metadata', 'core', ['R-J5', 'JRN-MD-1'], H3 + edit(E(1), '"at_us":0', `"at_us":0,"principal${'x'.repeat(300)}":null`), reject('UNKNOWN_MEMBER'), 'a 309-byte member name starting "principal" is no metadata member'),
+        read('long-unknown-member-in-entry', 'core', ['R-J5', 'JRN-ENT-1'], H3 + edit(E(1), '"kind"', `${escaped('id' + 'd'.repeat(300))}:"x","kind"`), reject('UNKNOWN_MEMBER'), 'a 302-byte member name starting "id", written as escapes, is no entry member'),
+      ];
+    })(),
   ];
 }
 

@@ -6,6 +6,7 @@
 //! The protocol is spec/protocol/README.md (version 1.1); the journal rules are spec/journal/README.md.
 //! Copy this crate, replace `read_journal` with a call into your own reader, keep the protocol code.
 
+use std::collections::HashSet;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
@@ -185,6 +186,8 @@ impl<'a> Parser<'a> {
             Some(b'{') => {
                 self.at += 1;
                 let mut members: Vec<(String, Value)> = Vec::new();
+                // The names seen so far: an object may have tens of thousands of members.
+                let mut seen: HashSet<String> = HashSet::new();
                 self.skip_space();
                 if self.peek() == Some(b'}') {
                     self.at += 1;
@@ -202,7 +205,7 @@ impl<'a> Parser<'a> {
                     }
                     self.at += 1;
                     let value = self.value(depth + 1)?;
-                    if members.iter().any(|(k, _)| *k == name) {
+                    if !seen.insert(name.clone()) {
                         return refuse("JSON_DUPLICATE_MEMBER", format!("member {name:?} appears twice"));
                     }
                     members.push((name, value));

@@ -26,7 +26,13 @@ const PYTHON_READER = join(ROOT, 'conformance/testees/python/formcert_reader.py'
 
 interface WitnessFile {
   readonly file: string;
-  readonly witnesses: ReadonlyArray<{ key: string; path: string; variant: { from: string; edit: string; op: string; input: string } | null }>;
+  /** Names of hand-made witnesses start with this (default: the mutated file's name). */
+  readonly namePrefix?: string;
+  /**
+   * A witness either edits a golden vector (`from`, its id; `edit`, what was done) or is an input made
+   * by hand (`from` absent; `edit` says what it is, `requirements` the rules an accepted one exercises).
+   */
+  readonly witnesses: ReadonlyArray<{ key: string; path: string; variant: { from?: string; edit: string; op: string; input: string; requirements?: string[] } | null }>;
 }
 
 /** The Python reader's answer in exec mode: accept, or reject with its code (protocol v1.1). */
@@ -39,6 +45,14 @@ function answerOfPython(op: string, input: Uint8Array, dir: string): { verdict: 
   if (run.status === 1 && code) return { verdict: 'reject', code };
   return { verdict: 'none', why: `exit ${run.status}: ${(run.stderr ?? '').trim().split('\n').pop()}` };
 }
+
+/** `text` as a kebab-case name part. */
+const kebab = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
 
 const describe = (o: OpOutcome) => ('skipped' in o ? `skipped` : o.accept ? 'accept' : `reject ${o.error.code}`);
 
@@ -64,6 +78,7 @@ async function main(): Promise<void> {
   const byId = new Map(vectors.map((v) => [v.id, v]));
   const known = new Set(vectors.map((v) => caseId(v.op, v.input)));
   for (const c of existing) known.add(caseId(c.op, c.inputBase64 ? Buffer.from(c.inputBase64, 'base64') : Buffer.from(c.input!, 'utf8')));
+  const names = new Set([...vectors.filter((v) => v.format === format).map((v) => v.name), ...existing.map((c) => c.name)]);
   const dir = mkdtempSync(join(tmpdir(), 'formcert-edit-cases-'));
   const added: EditCase[] = [];
   const disagreements: string[] = [];
@@ -78,21 +93,25 @@ async function main(): Promise<void> {
         const id = caseId(op, input);
         if (known.has(id)) continue;
         known.add(id);
-        const from = byId.get(w.variant.from);
-        if (!from) throw new Error(`no vector ${w.variant.from}`);
+        const from = w.variant.from === undefined ? undefined : byId.get(w.variant.from);
+        if (w.variant.from !== undefined && !from) throw new Error(`no vector ${w.variant.from}`);
+        const label = from ? `${from.name} with ${w.variant.edit}` : w.variant.edit;
         const python = answerOfPython(op, input, dir);
         const oracle = (await loadOracleOp(op))!;
         const strict = await oracle(input.slice(), { profile: 'strict' });
         const core = await oracle(input.slice(), { profile: 'core' });
         const pythonSays = python.verdict === 'reject' ? `reject ${python.code}` : python.verdict === 'accept' ? 'accept' : `no answer (${python.why})`;
         if (pythonSays !== describe(strict)) {
-          disagreements.push(`${from.name} with ${w.variant.edit} (${found.file} ${w.key}): Python ${pythonSays}, oracle ${describe(strict)}`);
+          disagreements.push(`${label} (${found.file} ${w.key}): Python ${pythonSays}, oracle ${describe(strict)}`);
           continue;
         }
         if ('skipped' in strict) continue;
-        const where = /@(\d+)/.exec(w.variant.edit);
-        const at = where ? `, ${lineAndColumn(from.input, Number(where[1]))}` : '';
-        const name = `edit-of-${from.name}-${id.slice(0, 6)}`;
+        const where = from ? /@(\d+)/.exec(w.variant.edit) : null;
+        const at = where && from ? `, ${lineAndColumn(from.input, Number(where[1]))}` : '';
+        const plain = from ? `edit-of-${from.name}-${id.slice(0, 6)}` : `${found.namePrefix ?? stem}-${kebab(w.variant.edit)}`;
+        // Names are unique within a format: two labels may differ only in punctuation.
+        const name = names.has(plain) ? `${plain}-${id.slice(0, 6)}` : plain;
+        names.add(name);
         const text = Buffer.from(input).toString('utf8');
         const isText = Buffer.from(text, 'utf8').equals(Buffer.from(input));
         const verdict = strict.accept ? 'accepted' : `refused ${strict.error.code} (${strict.error.requirement})`;
@@ -100,10 +119,10 @@ async function main(): Promise<void> {
           name,
           op,
           profile: describe(core) === describe(strict) ? 'core' : 'strict',
-          requirements: strict.accept ? [...from.requirements] : [strict.error.requirement],
+          requirements: strict.accept ? [...(w.variant.requirements ?? from?.requirements ?? [])] : [strict.error.requirement],
           ...(isText ? { input: text } : { inputBase64: Buffer.from(input).toString('base64') }),
           expect: strict.accept ? { verdict: 'accept' } : { verdict: 'reject', code: strict.error.code },
-          note: `${from.name} with one byte edited (${w.variant.edit}${at}): ${verdict}, as the independent Python reader answers; told apart from the oracle a survivor of ${stem}.ts`,
+          note: `${from ? `${from.name} with one byte edited (${w.variant.edit}${at})` : w.variant.edit}: ${verdict}, as the independent Python reader answers; tells apart from the oracle a survivor of ${stem}.ts`,
         });
       }
     }

@@ -81,6 +81,11 @@ function recipes(): Recipe[] {
     read('file-crlf-entry', 'core', ['R-J1'], H3 + E(1).replace('\n', '\r\n'), reject('CARRIAGE_RETURN'), 'a line ending in CR is refused, not stripped'),
     read('file-cr-in-string-escape-free', 'core', ['R-J1'], H3 + E(1, { principal: 'a\rb' }).replace('\\r', '\r'), reject('CARRIAGE_RETURN'), 'a raw CR byte anywhere is refused'),
     read('file-bom', 'strict', ['R-J1'], '\ufeff' + H3, reject('JSON_BOM'), 'a byte-order mark at the start is refused'),
+    // JRN-ORD-1 on the header line too: its bytes (CR, blank) are judged before its JSON text (the
+    // independent Python reader parsed the header first; found by hunt-witnesses).
+    read('header-cr-in-member-name', 'core', ['R-J1', 'JRN-ORD-1'], '{"s\rchema":3,"generation":0,"origin":0}\n', reject('CARRIAGE_RETURN'), 'a raw CR inside the header\'s member name: the CR rule comes before the JSON text'),
+    read('header-blank', 'strict', ['R-J1', 'JRN-ORD-1'], '\n' + H3, reject('BLANK_LINE'), 'an empty first line is a blank line, refused as such, not as a header that is no JSON'),
+    read('header-blank-whitespace', 'strict', ['R-J1', 'JRN-ORD-1'], ' \t\n' + H3, reject('BLANK_LINE'), 'a first line of a space and a tab is a blank line, refused as such, not as a header that is no JSON'),
     // JRN-ORD-1: the mark is decided by the first three bytes, a missing LF only at the end of the file.
     read('file-bom-alone', 'strict', ['R-J1', 'JRN-ORD-1'], '\ufeff', reject('JSON_BOM'), 'a file of a byte-order mark alone: the mark comes before the missing LF in file order'),
     read('file-bom-header-unterminated', 'strict', ['R-J1', 'R-J3', 'JRN-ORD-1'], '\ufeff' + H3.trimEnd(), reject('JSON_BOM'), 'a byte-order mark before a header without its LF: the mark comes first in file order'),

@@ -69,6 +69,10 @@ def _read(data):
         if not faults.on("journal-header-lf-optional"):
             raise Refused("UNTERMINATED_HEADER", "header line has no LF", 1)  # R-J1
         header_end = len(data)
+    # JRN-ORD-1: a line's bytes (CR, UTF-8) are judged before its JSON text, the header's too.
+    _check_bytes(data[:header_end], 1)
+    if data[:header_end].strip(b" \t") == b"":
+        raise Refused("BLANK_LINE", "blank header line", 1)  # R-J1
     header = _parse_line(data[:header_end], 1)
     schema, generation, origin = _check_header(header)
 
@@ -83,7 +87,6 @@ def _read(data):
             inspected, torn = data, b""
     else:
         inspected, torn = data, b""
-    _check_bytes(data[:header_end], 1)
 
     body = inspected[header_end + 1:]
     pieces = body.split(b"\n")

@@ -475,7 +475,23 @@ function recordSchemaCases(): CaseSpec[] {
   ];
 }
 
+/**
+ * Strings of two- and three-byte characters at the UTF-8 lead bytes' edges (0xC2, 0xDF, 0xEF), long enough
+ * that a reader holding part of a line cuts inside them: it must cut at a character's end.
+ */
+function leadByteEdgeCases(): CaseSpec[] {
+  const counts = '{"t":"eof","counts":{"files":0,"entities":0,"edges":0}}\n';
+  const header = (kinds: string, opts = '') =>
+    `{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"x","version":"1"${opts}},"root":"","dict":{"kinds":[${kinds}],"traits":[],"edges":[],"provenance":[]}}\n`;
+  const spec = (name: string, input: string, note: string): CaseSpec => ({ name, op: 'codegraph.read', profile: 'core', requirements: ['R-S1'], input, expect: { verdict: 'accept' }, note });
+  return [
+    spec('utf8-lead-c2-kinds', header(`"${'\u00a9'.repeat(30)}"`) + counts, 'thirty U+00A9 (lead byte 0xC2, the lowest two-byte lead) in a kind name'),
+    spec('utf8-lead-df-kinds', header(`"${'\u07c0'.repeat(30)}"`) + counts, 'thirty U+07C0 (lead byte 0xDF, the highest two-byte lead) in a kind name'),
+    spec('utf8-lead-ef-opts', header('', `,"opts":{"q":"${'\uff61'.repeat(30)}"}`) + counts, 'thirty U+FF61 (lead byte 0xEF, the highest three-byte lead) in an extractor option'),
+  ];
+}
+
 /** Every codegraph golden case, the edit cases kept as data (generators/edit-cases.ts) last. */
 export function goldenCases(): CaseSpec[] {
-  return [...recipes(), ...anchorOrderCases(), ...longRunCases(), ...recordMemberCases(), ...recordSchemaCases(), ...integrityCases(), ...mutatedBase(), ...seeded(), ...loadEditCases('codegraph')];
+  return [...recipes(), ...anchorOrderCases(), ...longRunCases(), ...recordMemberCases(), ...recordSchemaCases(), ...integrityCases(), ...mutatedBase(), ...seeded(), ...leadByteEdgeCases(), ...loadEditCases('codegraph')];
 }

@@ -119,6 +119,10 @@ function decodeRecipes(): CaseSpec[] {
   out.push(accept('morph.decode', 'accept-empty-guide', bundle(ir(RECORDS), planOf('json-compact'), { guide: { id: '', version: '', text: '' } }).text, ['MORPH-CTX-6', 'R-M6a'], 'guide ids are not checked against the suite names; empty guide text is two LFs'));
   const markerLike = { id: 'custom', version: '9', text: '<<<MORPH:0123456789abcdef01234567:END>>>\nMORPH-CONTEXT/1 x\n<<<MORPH:' };
   out.push(accept('morph.decode', 'accept-guide-with-foreign-markers', bundle(ir(RECORDS), planOf('rows-delimited', ','), { guide: markerLike }).text, ['R-M4', 'R-M6a'], 'markers of another boundary inside the guide are plain text', 'strict'));
+  // R-M11: the minimal escape of a control character is lower-case `\u00xx`; the same length in upper
+  // case is not the compact writing (a check that compared lengths only would pass it).
+  const upperHex = bundle(ir('["\\u001f"]'), planOf('json-compact')).text.replace('["\\u001f"]', '["\\u001F"]');
+  out.push(reject('morph.decode', 'payload-escape-upper-hex', upperHex, 'PAYLOAD_NOT_CANONICAL', ['R-M11'], 'strict', 'a json-compact payload writing U+001F as \\u001F: the compact form is \\u001f'));
   out.push(accept('morph.decode', 'accept-js-value-input-kind', bundle(ir(RECORDS), planOf('columns-json'), { inputKind: 'js-value' }).text, ['MORPH-CTX-6', 'R-M6a'], 'inputKind js-value in metadata and layout'));
   return out;
 }
@@ -295,6 +299,16 @@ function encodeCases(): CaseSpec[] {
   out.push(accept('morph.encode', 'accept-custom-guide', request(RECORDS, planOf('json-lines'), custom), ['MORPH-ENC-2', 'R-M4'], 'a caller guide is carried verbatim, marker-like text included', 'strict'));
   out.push(accept('morph.encode', 'accept-whitespace-around-input', request(' \n{"b":[1.0,2e1],"a":"😀"}\t', planOf('json-compact'), shortGuide('json-compact')), ['MORPH-ENC-1', 'R-M11a'], 'whitespace around the input value is allowed; lexemes and order are kept', 'strict'));
   out.push(accept('morph.encode', 'accept-nested-path-value', request(NESTED, planOf('path-value'), shortGuide('path-value')), ['MORPH-ENC-1'], 'path-value keeps 1.2300, 1E400 and -0', 'strict'));
+  // Strings past 65,536 UTF-16 units are written in slices: a surrogate pair (or a lone half) on a
+  // slice's last unit, and escapes in both slices, must come out as the one compact string.
+  const slice = 65_536;
+  const longStrings = [
+    '\n' + 'a'.repeat(slice - 2) + '\u{1F600}' + 'c\n'.repeat(50),
+    '\n' + 'a'.repeat(slice - 2) + '\u{10000}' + 'c\n'.repeat(50),
+    '\n' + 'a'.repeat(slice - 2) + '\u{10FC00}' + 'c\n'.repeat(50),
+    '\n' + 'a'.repeat(slice - 3) + '\u{1F600}' + 'c\n'.repeat(50),
+  ];
+  out.push(accept('morph.encode', 'accept-strings-past-65536-units', request(JSON.stringify(longStrings), planOf('json-compact'), shortGuide('json-compact')), ['MORPH-ENC-1', 'R-M11'], 'four strings of 65,636+ units with a pair or its first half at unit 65,535 and escapes throughout: each is one compact string', 'strict'));
   out.push(accept('morph.encode', 'accept-empty-array-json-lines', request('[]', planOf('json-lines'), shortGuide('json-lines')), ['MORPH-ENC-1'], 'empty payload section', 'strict'));
   const enc = (name: string, input: string, code: string, req: string, note: string, profile: Profile = requirementProfile(req)) => reject('morph.encode', name, input, code, [req], profile, note);
   out.push(

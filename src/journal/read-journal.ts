@@ -256,6 +256,9 @@ export class JournalReader {
   private keep(bytes: Buffer): void {
     if (this.long) {
       this.long.push(bytes);
+      // The first bytes kept for finish's BOM check (R-J1) may have come in pieces shorter than the mark.
+      const head = this.parts[0];
+      if (this.offset === 0 && head !== undefined && head.length < BOM.length) this.parts[0] = Buffer.concat([head, bytes.subarray(0, BOM.length - head.length)]);
       this.partsLength += bytes.length;
       this.stopIfDecided();
       return;

@@ -45,6 +45,12 @@ function appendedFrameBytes(id: string): number {
   return `{"group":1,"first":1,"frontier":1,"entries":[${transactionWithId(id)}]}`.length;
 }
 
+/** A canonical v3 journal of one group, a transaction alone, its id padded so that the frame line (LF excluded) is `bytes` long. */
+function canonicalFrameOf(bytes: number): string {
+  const frame = (id: string) => `{"group":1,"first":1,"frontier":1,"entries":[${transactionWithId(id)}]}`;
+  return `${HEADER}${frame('t'.repeat(bytes - frame('').length))}\n`;
+}
+
 /** The frame-bound and payload-budget cases, expectations from R-J6. */
 export function largeFrameCases(): CaseSpec[] {
   const budget = 4 * MIB;
@@ -53,6 +59,10 @@ export function largeFrameCases(): CaseSpec[] {
   return [
     { ...read, name: 'frame-exactly-8-mib', input: oneGroup('1', '2', 8 * MIB - frameLineBytes(oneGroup('1', '2'))), expect: { verdict: 'accept' }, note: 'a group frame line of exactly 8 MiB (LF excluded) is within the bound' },
     { ...read, name: 'frame-over-8-mib', input: oneGroup('1', '2', 8 * MIB), expect: { verdict: 'reject', code: 'FRAME_TOO_LARGE' }, note: 'insignificant spaces count toward the 8 MiB physical bound of a group frame line' },
+    // The same bound on a line in the writer's canonical form (R-J8), which a validator may prove valid
+    // without building it: it must still stop at 8 MiB.
+    { ...read, name: 'frame-canonical-exactly-8-mib', input: canonicalFrameOf(8 * MIB), expect: { verdict: 'accept' }, note: 'a compact, canonically ordered frame line of exactly 8 MiB (its id padded) is within the bound' },
+    { ...read, name: 'frame-canonical-over-8-mib', input: canonicalFrameOf(8 * MIB + 1), expect: { verdict: 'reject', code: 'FRAME_TOO_LARGE' }, note: 'a compact, canonically ordered frame line one byte over 8 MiB is refused' },
     { ...read, name: 'budget-counts-transaction', input: oneGroup(stringOfSize(budget - 4), '"abc"'), expect: { verdict: 'reject', code: 'PAYLOAD_BUDGET_EXCEEDED' }, note: 'the transaction payload counts toward the 4 MiB budget: 4,194,300 + 5 bytes is one byte over' },
     // Found by mutation testing of write-journal.ts: the writer's own frame-size check and its payload
     // lengths (prepareGroup's VALUE_ACCESS.length) were reached by no vector.

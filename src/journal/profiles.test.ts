@@ -57,7 +57,7 @@ describe('journal profiles', () => {
     expect(wrong).toEqual([]);
     // Every listed exception is a real strict case.
     for (const name of Object.keys(CORE_STILL_REFUSES)) expect(strictRejects.some((c) => c.name === name), name).toBe(true);
-  });
+  }, 30_000);
 
   it('never cites a strict rule under core, and judges every core case as strict does', async () => {
     const wrong: string[] = [];
@@ -72,7 +72,8 @@ describe('journal profiles', () => {
       else if ('accept' in core && core.accept && 'accept' in strict && strict.accept && !jsonEqual(core.observation, strict.observation)) wrong.push(`${c.name}: observations differ`);
     }
     expect(wrong).toEqual([]);
-  });
+    // Every case under 1 MiB twice (half a megabyte of them): 2-3 s alone, more beside other test files.
+  }, 30_000);
 
   it('reads tolerated faults the way the document allows', async () => {
     const header = '{"schema":3,"generation":0,"origin":0}\n';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { SPEC_DIR } from './registry.ts';
 
 const REPO_ROOT = join(SPEC_DIR, '..');
-const SKIP_DIRS = new Set(['node_modules', '.git', 'reports', 'dist', 'target', '.bench']);
+const SKIP_DIRS = new Set(['node_modules', '.git', 'reports', 'dist', 'target', '.bench', '.stryker-tmp']);
 const TEXT_FILE = /\.(ts|mts|mjs|js|json|md|py|rs|toml|sh|yml|yaml|txt)$|^run$/;
 
 /** Every text file of the repository, as a path relative to its root. */

@@ -23,7 +23,7 @@ describe('journal golden cases', () => {
     expect(cases.filter((c) => large.has(c.name)).map((c) => size(c) > 4 * 1024 * 1024 && size(c) < 9 * 1024 * 1024)).toStrictEqual(largeFrameCases().map(() => true));
     const total = cases.filter((c) => !large.has(c.name)).reduce((s, c) => s + size(c), 0);
     expect(total).toBeLessThan(4 * 1024 * 1024);
-  });
+  }, 60_000);
 
   it('cover every op and, per requirement, an accepted and a rejected case wherever both exist', () => {
     expect(new Set(cases.map((c) => c.op))).toEqual(new Set(['journal.read', 'journal.append', 'journal.track-key']));
@@ -44,7 +44,7 @@ describe('journal golden cases', () => {
       if (want !== 'either' && got !== want) disagreements.push(`${c.name}: declared ${want}, oracle ${got}`);
     }
     expect(disagreements).toEqual([]);
-  });
+  }, 60_000);
 
   it('freeze what seed 42 generates (no-regression)', async () => {
     await expect(renderSamples(journalHistory(), sampleBytes, { numRuns: 50 })).toMatchFileSnapshot('./__snapshots__/journal-history.txt');

@@ -36,6 +36,7 @@ beforeEach(async () => {
 });
 afterEach(() => rm(scratch, { recursive: true, force: true }));
 
+// The side-file case is the smallest journal.read input past 64 KiB (some 500 KB): a few seconds per test on a loaded machine.
 describe('mergeVectorDirs', () => {
   it('writes each case of the inputs once, with its bytes, expectation and side file, in id order', async () => {
     const [a, b, out] = ['a', 'b', 'out'].map((d) => join(scratch, d)) as [string, string, string];
@@ -53,7 +54,7 @@ describe('mergeVectorDirs', () => {
       expect(v.note).toBe(original.note);
     }
     expect(await readdir(join(out, 'journal'))).toContain(`${cases[0]!.id}.bin.gz`);
-  });
+  }, 60_000);
 
   it('gives the same bytes whatever the order of the inputs', async () => {
     const [a, b] = ['a', 'b'].map((d) => join(scratch, d)) as [string, string];
@@ -62,7 +63,7 @@ describe('mergeVectorDirs', () => {
     await mergeVectorDirs([a, b], join(scratch, 'ab'));
     await mergeVectorDirs([b, a], join(scratch, 'ba'));
     expect(await readFile(join(scratch, 'ba', FUZZ_FILE), 'utf8')).toBe(await readFile(join(scratch, 'ab', FUZZ_FILE), 'utf8'));
-  });
+  }, 60_000);
 
   it('extends what the output directory already holds', async () => {
     const [a, out] = ['a', 'out'].map((d) => join(scratch, d)) as [string, string];
@@ -70,7 +71,7 @@ describe('mergeVectorDirs', () => {
     await writeFindings(a, cases.slice(1, 4));
     expect(await mergeVectorDirs([a], out)).toMatchObject({ cases: 4, duplicates: 1 });
     expect((await loadVectors(out)).map((v) => v.id)).toEqual(cases.slice(0, 4).map((v) => v.id).sort());
-  });
+  }, 60_000);
 
   it('refuses one id with two expectations and writes nothing', async () => {
     const [a, b, out] = ['a', 'b', 'out'].map((d) => join(scratch, d)) as [string, string, string];

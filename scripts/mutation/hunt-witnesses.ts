@@ -18,6 +18,7 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, wr
 import { dirname, join, relative, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { makeRng } from '../../generators/prng.ts';
 import type { JournalReader } from '../../src/journal/read-journal.ts';
 import type { OpHandler } from '../../src/shared/ops.ts';
 
@@ -53,21 +54,9 @@ interface Witness {
   readonly actual: string;
 }
 
-/** A small seeded generator (mulberry32): the same seed makes the same variants. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** One-edit variants of each vector's input: a byte deleted, inserted, replaced or doubled. */
 function makeVariants(vectors: ReadonlyArray<{ id: string; op: string; input: Uint8Array }>, perVector: number, seed: number, maxBytes: number): Variant[] {
-  const next = random(seed);
+  const next = makeRng(seed);
   const bytes = [...EDIT_BYTES, ...EXTRA_BYTES];
   const seen = new Set<string>();
   const out: Variant[] = [];

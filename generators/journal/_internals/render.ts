@@ -4,7 +4,7 @@
  * random space/tab padding between tokens.
  */
 import { JsonNumber, type JsonValue } from '../../../src/shared/json/value.ts';
-import type { Rng } from './prng.ts';
+import type { Rng } from '../../prng.ts';
 
 /** How to lay out a line. */
 export interface RenderStyle {

@@ -1,6 +1,6 @@
 /** A generated journal as a model (JsonValue lines) plus how to lay it out, and what a reader must observe. */
 import { JsonNumber, jsonNumber, type JsonValue } from '../../../src/shared/json/value.ts';
-import { makeRng } from './prng.ts';
+import { makeRng } from '../../prng.ts';
 import { cloneJson, renderJson } from './render.ts';
 
 /** A journal file before rendering. */

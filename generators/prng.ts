@@ -1,4 +1,4 @@
-/** A small deterministic PRNG (mulberry32) for rendering choices derived from one generated seed. */
+/** A small deterministic PRNG (mulberry32): rendering choices derived from one generated seed, seeded edits of inputs. */
 export type Rng = () => number;
 
 /** Returns a generator of floats in [0, 1) fully determined by `seed`. */

@@ -283,6 +283,12 @@ function recipes(): Recipe[] {
     read('json-trailing-bytes', 'core', ['JSON-SYNTAX-1'], H3 + E(1).trimEnd() + ' x\n', reject('JSON_SYNTAX'), 'one value per line'),
     read('json-nan', 'core', ['JSON-SYNTAX-1'], H3 + edit(E(1), '{"amount":40}', 'NaN'), reject('JSON_SYNTAX'), 'NaN is not JSON'),
     read('json-deep-payload', 'strict', ['R-S2a'], H3 + edit(E(1), '{"amount":40}', '['.repeat(200) + ']'.repeat(200)), { verdict: 'either' }, 'nesting beyond 128 is implementation-defined'),
+    // Canonical lines whose payload nests around this reader's 10,000-level limit: beyond 128 levels the
+    // verdict is implementation-defined (R-S2a), but a validator proving a canonical line valid without
+    // building it must count the line's own depth (held by the mutation harness's fast-path count).
+    read('canonical-entry-payload-9999-deep', 'strict', ['R-S2a'], H3 + edit(E(1), '{"amount":40}', '['.repeat(9999) + ']'.repeat(9999)), { verdict: 'either' }, 'a standalone entry whose payload nests 9,999 arrays: 10,000 levels with the entry, implementation-defined'),
+    read('canonical-entry-payload-10000-deep', 'strict', ['R-S2a'], H3 + edit(E(1), '{"amount":40}', '['.repeat(10000) + ']'.repeat(10000)), { verdict: 'either' }, 'a standalone entry whose payload nests 10,000 arrays: implementation-defined'),
+    read('canonical-frame-payload-9998-deep', 'strict', ['R-S2a'], H3 + edit(G(1, 0), '{"amount":40}', '['.repeat(9998) + ']'.repeat(9998)), { verdict: 'either' }, 'a frame whose transaction payload nests 9,998 arrays, 10,001 levels with the frame: implementation-defined'),
     // R-J7 and R-J6 on a canonical frame of 200 reserved records with byte-array payloads: each payload
     // counts its bytes toward the budget (a validator proving the line valid without building it too).
     read('canonical-frame-200-reserved-records', 'core', ['R-J7', 'R-J6', 'R-J8'], H3 + G(1, Array.from({ length: 200 }, (): EntryOverrides => ({ id: 'harmos:work/o/n', payload: [n('1'), n('2'), n('3')] }))), accept, 'a transaction and 200 reserved-id records with byte-array payloads, all in canonical form'),

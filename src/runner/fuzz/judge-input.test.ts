@@ -64,4 +64,23 @@ describe('judgeInput classes', () => {
     const shallow = `reject LIMIT_EXCEEDED\n${'['.repeat(128)}${']'.repeat(128)}`;
     expect((await judge(shallow, ACCEPT_X1)).disagreement).toBe('rejected-valid');
   });
+
+  it("the oracle's own depth limit past 128 levels is implementation-defined too (R-S2a, JSON-LIMIT-1)", async () => {
+    const AT_LIMIT: OracleExpectation = { expect: { verdict: 'reject', code: 'LIMIT_EXCEEDED' }, profile: 'core', requirement: 'JSON-LIMIT-1' };
+    const deep = (verdict: string, levels: number) => `${verdict}\n${'['.repeat(levels)}${']'.repeat(levels)}`;
+    // The testee reads on where the oracle stopped at its limit: no disagreement past 128 levels …
+    expect((await judge(deep('accept {"x":1}', 129), AT_LIMIT)).disagreement).toBeUndefined();
+    // … nor a code of the testee's own when codes are checked (it stopped at another fault first) …
+    expect((await judge(deep('reject BLANK_LINE', 129), AT_LIMIT, true)).disagreement).toBeUndefined();
+    // … nor the testee's limit code where the oracle saw another fault.
+    expect((await judge(deep('reject LIMIT_EXCEEDED', 129), REJECT, true)).disagreement).toBeUndefined();
+    // At 128 levels or less every one of them counts.
+    expect((await judge(deep('accept {"x":1}', 128), AT_LIMIT)).disagreement).toBe('accepted-invalid');
+    expect((await judge(deep('reject BLANK_LINE', 128), AT_LIMIT, true)).disagreement).toBe('wrong-code');
+    expect((await judge(deep('reject LIMIT_EXCEEDED', 128), REJECT, true)).disagreement).toBe('wrong-code');
+    // A refusal for another reason stays a disagreement at any depth, and so do a crash and a wrong observation.
+    expect((await judge(deep('accept {"x":1}', 200), REJECT)).disagreement).toBe('accepted-invalid');
+    expect((await judge(deep('crash', 200), AT_LIMIT)).disagreement).toBe('crash');
+    expect((await judge(deep('accept {"x":2}', 200), ACCEPT_X1)).disagreement).toBe('wrong-observation');
+  });
 });

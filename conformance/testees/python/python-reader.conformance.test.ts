@@ -79,6 +79,23 @@ describe('the Python reader', () => {
   });
 });
 
+/** The README table's rows `| \`op\` | vectors | confirmed by two | skipped |`, as numbers per op. */
+function coverageTable(readme: string): Record<string, number[]> {
+  const rows: Record<string, number[]> = {};
+  for (const m of readme.matchAll(/^\| `([a-z]+\.[a-z0-9-]+)` \| (\d+) \| (\d+) \| (\d+) \|$/gm)) rows[m[1]!] = [Number(m[2]), Number(m[3]), Number(m[4])];
+  return rows;
+}
+
+/** The same rows from a certify run's results. */
+function measuredTable(results: readonly ResultLine[]): Record<string, number[]> {
+  const rows: Record<string, number[]> = {};
+  for (const op of OPS) {
+    const ofOp = results.filter((x) => x.op === op);
+    rows[op] = [ofOp.length, ofOp.filter((x) => x.outcome === 'pass').length, ofOp.filter((x) => x.outcome === 'skipped').length];
+  }
+  return rows;
+}
+
 describe.each(['persistent', 'exec'] as const)('the Python reader under certify (%s mode)', (mode) => {
   it(`passes every golden vector of ${OPS.join(', ')}, codes included, skipping only toon payloads`, () => {
     const reportDir = mkdtempSync(join(tmpdir(), 'formcert-python-'));
@@ -95,6 +112,11 @@ describe.each(['persistent', 'exec'] as const)('the Python reader under certify 
         expect(inputText(s), s.name).toMatch(/"toon"|\\"toon\\"/);
       }
       expect(results.filter((x) => x.outcome !== 'pass' && x.outcome !== 'skipped')).toEqual([]);
+      // The coverage tables of the two READMEs say what this run shows: per op, the vectors, those
+      // both implementations answer, and the toon cases skipped.
+      for (const readme of [join(REPO_ROOT, 'README.md'), join(DIR, 'README.md')]) {
+        expect(coverageTable(readFileSync(readme, 'utf8')), readme).toEqual(measuredTable(results));
+      }
     } finally {
       rmSync(reportDir, { recursive: true, force: true });
     }

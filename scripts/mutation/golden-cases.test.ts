@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadVectors } from '../../src/runner/vectors/load-vectors.ts';
 import { JsonNumber } from '../../src/shared/json/value.ts';
 import type { Vector } from '../../src/shared/vectors.ts';
@@ -61,13 +61,14 @@ describe('golden cases of the mutation harness', () => {
     afterEach(() => {
       delete process.env[SNAPSHOT_VARIABLE];
     });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     // The snapshot records how many lines the unmutated validator took fast; a case fails when another
     // count is taken, which is how a mutant that only makes the fast path give up is caught.
     it('holds the validator to the snapshot\'s count, and fails on another', async () => {
       const path = join(dir, 'journal.v8');
       // The small vectors only: counting over every one (16 MiB of frames among them) takes seconds.
-      writeVectorSnapshot(path, (await loadVectors()).filter((v) => v.input.length < 16 * 1024), 'journal');
+      await writeVectorSnapshot(path, (await loadVectors()).filter((v) => v.input.length < 16 * 1024), 'journal');
       const stored = deserialize(readFileSync(path)) as Array<Vector & { fastLines?: { strict: number; core: number } }>;
       const canonical = stored.find((v) => v.expect.verdict === 'accept' && (v.fastLines?.strict ?? 0) > 1)!;
       expect(canonical).toBeDefined();
@@ -77,7 +78,21 @@ describe('golden cases of the mutation harness', () => {
       const tampered = stored.map((v) => (v.id === canonical.id ? { ...v, fastLines: { strict: v.fastLines!.strict + 1, core: v.fastLines!.core } } : v));
       writeFileSync(path, serialize(tampered));
       expect(await (await validatorCase()).run()).toEqual([`validator's fast path took ${canonical.fastLines!.strict} lines, the unmutated oracle ${canonical.fastLines!.strict + 1}`]);
-      rmSync(dir, { recursive: true, force: true });
+    }, 60_000);
+
+    // An `either` vector leaves the verdict to each reader; this reader's is written in spec/ and the
+    // snapshot records it, so a mutant that changes it is caught like any other.
+    it("holds an either vector to the unmutated oracle's verdict, and fails on another", async () => {
+      const path = join(dir, 'either.v8');
+      await writeVectorSnapshot(path, (await loadVectors()).filter((v) => v.input.length < 16 * 1024 && v.expect.verdict === 'either'), 'journal');
+      const stored = deserialize(readFileSync(path)) as Array<Vector & { oracleVerdicts?: { strict?: string } }>;
+      const deep = stored.find((v) => v.name === 'json-deep-payload')!;
+      expect(deep.oracleVerdicts).toEqual({ strict: 'accept' });
+      process.env[SNAPSHOT_VARIABLE] = path;
+      const opCase = async () => (await loadGoldenCases('journal')).find((c) => c.name === `${deep.id} journal.read ${deep.name} (strict)`)!;
+      expect(await (await opCase()).run()).toEqual([]);
+      writeFileSync(path, serialize(stored.map((v) => (v.id === deep.id ? { ...v, oracleVerdicts: { strict: 'reject LIMIT_EXCEEDED' } } : v))));
+      expect(await (await opCase()).run()).toEqual(['oracle answered accept where this reader answers reject LIMIT_EXCEEDED']);
     }, 60_000);
   });
 });

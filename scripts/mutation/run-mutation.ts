@@ -120,7 +120,7 @@ const notReached = listSourceFiles(format).filter((f) => !oracle.has(f));
 const snapshot = join(ROOT, 'node_modules/.cache/formcert-mutation', `${format}-vectors.v8`);
 if (!args.includes('--table')) {
   mkdirSync(dirname(snapshot), { recursive: true });
-  writeVectorSnapshot(snapshot, await loadVectors(), format);
+  await writeVectorSnapshot(snapshot, await loadVectors(), format);
   const chosen = args.filter((a) => a.includes('/'));
   for (const file of chosen) if (!sources.includes(file)) usage(`not a source file of ${format} that an op runs: ${file}`);
   const fresh = new Map(readFormatResults(ROOT, format).map((s) => [s.file, s.run?.sourceSha256]));

@@ -31,6 +31,9 @@ export default {
   // Generous: a loaded machine must not turn slow runs into "timeout" kills.
   timeoutMS: 15000,
   timeoutFactor: 3,
+  // The dry run of `shared` runs every format's cases, multi-MiB inputs among them, instrumented:
+  // Stryker's default 5 minutes is too short for it on two loaded cores.
+  dryRunTimeoutMinutes: 30,
   ignorePatterns: ['dist', 'reports', '.stryker-tmp', 'bench', 'conformance', 'examples', 'scratch-tmp'],
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',

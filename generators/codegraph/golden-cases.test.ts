@@ -32,7 +32,8 @@ describe('codegraph golden cases', () => {
       if (want !== 'either' && got !== want) disagreements.push(`${c.name}: declared ${want}, reader ${got}`);
     }
     expect(disagreements).toStrictEqual([]);
-  });
+    // Reads every case, the 4-8 MiB ones at the reader limits among them: seconds on a loaded machine.
+  }, 60_000);
 
   it('cover every requirement: an accepted case each, and a refused one where the rule can be broken', () => {
     const gaps: string[] = [];

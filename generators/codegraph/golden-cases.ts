@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { writeModel } from '../../src/codegraph/write-model.ts';
-import { codeInfo, READ_OBSERVATION_MAX_BYTES } from '../../src/codegraph/constants.ts';
+import { codeInfo, COMPARED_STRING_MAX_BYTES, READ_OBSERVATION_MAX_BYTES, READER_LIMITS } from '../../src/codegraph/constants.ts';
 import type { Profile } from '../../src/shared/errors.ts';
 import { fromPlain, type JsonObject } from '../../src/shared/json/value.ts';
 import type { CaseSpec } from '../../src/shared/vectors.ts';
@@ -492,6 +492,51 @@ function leadByteEdgeCases(): CaseSpec[] {
 }
 
 /** Every codegraph golden case, the edit cases kept as data (generators/edit-cases.ts) last. */
+/**
+ * Strings and Literals at formcert's own reader limits (spec/codegraph, JSON-LIMIT-1 and "Limits on
+ * what a line makes the reader keep"). Past a limit the verdict is the reader's own (another reader may
+ * set none): `either`, which the mutation harness holds to formcert's documented answer. Strings read for
+ * their first characters only count toward no limit: a model with an 8 MiB one is read through to its
+ * (deliberately wrong) counts, as any reader reads it, and the counts answer, not a limit.
+ */
+function readerLimitCases(): CaseSpec[] {
+  const traits = ['TChildOf', 'TMetrics', 'TNamed', 'TSourceAnchor', 'TTypedEntity', 'TWithParameters', 'TWithValue'];
+  const dict = { kinds: ['p'], traits, edges: ['access'], provenance: ['declared'] };
+  const past = (n: number) => 'a'.repeat(n + 1);
+  const heldPast = past(READER_LIMITS.MAX_HELD_STRING_BYTES);
+  const header = (lang = 'java', name = 'x', version = '1', root = '') =>
+    `{"t":"header","schemaVersion":"1.0.0","lang":"${lang}","extractor":{"name":"${name}","version":"${version}"},"root":"${root}","dict":${JSON.stringify(dict)}}`;
+  const body = ['{"t":"f","i":0,"path":"a"}', '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a"}'];
+  const wrongCounts = EOF(1, 9, 0);
+  const readThrough = (name: string, input: string, what: string) =>
+    reject(name, 'EOF_COUNT_MISMATCH', input, `${what}: a string read for its first characters only holds no limit, so the reader reads on to the counts, which are wrong`, ['JSON-LIMIT-1']);
+  const comparedPast = past(COMPARED_STRING_MAX_BYTES);
+  const plainHeader = HEADER({ kinds: ['p'] });
+  const either = (name: string, input: string, note: string): CaseSpec => ({ name, op: OP, profile: 'core', requirements: ['JSON-LIMIT-1'], input, expect: { verdict: 'either' }, note });
+  const builtPast = Array(57_000).fill(`{"k":"${'Z'.repeat(70)}"}`).join(',');
+  const builtUnder = Array(60_000).fill(`{"k":"string","value":"${'a'.repeat(66)}"}`).join(',');
+  return [
+    readThrough('held-strings-root-past-8-mib', lines(header('java', 'x', '1', heldPast), ...body, wrongCounts), 'a root of 8 MiB + 1 bytes'),
+    readThrough('held-strings-lang-past-8-mib', lines(header(heldPast), ...body, wrongCounts), 'a lang of 8 MiB + 1 bytes'),
+    readThrough('held-strings-extractor-name-past-8-mib', lines(header('java', heldPast), ...body, wrongCounts), "an extractor's name of 8 MiB + 1 bytes"),
+    readThrough('held-strings-extractor-version-past-8-mib', lines(header('java', 'x', heldPast), ...body, wrongCounts), "an extractor's version of 8 MiB + 1 bytes"),
+    readThrough('held-strings-literal-value-past-8-mib', lines(header(), body[0]!, `{"t":"e","i":0,"k":0,"tr":[6],"m":0,"s":"a","value":{"k":"string","value":"${heldPast}"}}`, wrongCounts), 'a string Literal of 8 MiB + 1 bytes'),
+    readThrough(
+      'held-strings-argument-value-past-8-mib',
+      lines(header(), body[0]!, body[1]!, '{"t":"e","i":1,"k":0,"tr":[],"m":0,"s":"b"}', `{"t":"x","k":0,"f":0,"o":1,"p":0,"anchor":[0,1,1],"arguments":[{"name":"a","value":{"k":"string","value":"${heldPast}"}}]}`, EOF(1, 2, 9)),
+      "an edge argument's string Literal of 8 MiB + 1 bytes",
+    ),
+    either('compared-string-type-past-1-mib', `{"t":"${comparedPast}"}\n`, 'a record type of 1 MiB + 1 bytes: past formcert\'s compared-string limit (LIMIT_EXCEEDED); a reader without it answers RECORD_TYPE_UNKNOWN'),
+    either('compared-string-symbol-past-1-mib', lines(plainHeader, '{"t":"f","i":0,"path":"a"}', `{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"${comparedPast}"}`, EOF(1, 1, 0)), 'a symbol of 1 MiB + 1 bytes: past formcert\'s compared-string limit; a reader without it accepts'),
+    either('compared-string-disambiguator-past-1-mib', lines(plainHeader, '{"t":"f","i":0,"path":"a"}', '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a"}', `{"t":"e","i":1,"k":0,"tr":[],"m":0,"s":"b","d":"${comparedPast}"}`, EOF(1, 2, 0)), 'a disambiguator of 1 MiB + 1 bytes: past formcert\'s compared-string limit; a reader without it accepts'),
+    either('compared-string-path-past-1-mib', lines(plainHeader, `{"t":"f","i":0,"path":"${comparedPast}"}`, '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a"}', EOF(1, 1, 0)), 'a file path of 1 MiB + 1 bytes: past formcert\'s compared-string limit; a reader without it accepts'),
+    either('compared-string-schema-version-past-1-mib', lines(plainHeader.replace('"1.0.0"', `"${comparedPast}"`), '{"t":"f","i":0,"path":"a"}', '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a"}', EOF(1, 1, 0)), 'a schemaVersion of 1 MiB + 1 bytes: past formcert\'s compared-string limit; a reader without it answers UNSUPPORTED_VERSION'),
+    either('compared-string-dictionary-entry-past-1-mib', lines(HEADER({ kinds: ['p', comparedPast] }), '{"t":"f","i":0,"path":"a"}', '{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a"}', EOF(1, 1, 0)), 'a kind name of 1 MiB + 1 bytes: past formcert\'s compared-string limit; a reader without it answers DICT_UNSORTED'),
+    either('built-bytes-literal-array-past-4-mib', lines(header(), body[0]!, `{"t":"e","i":0,"k":0,"tr":[6],"m":0,"s":"a","value":{"k":"array","items":[${builtPast}]}}`, EOF(1, 1, 0)), 'a Literal array of 57,000 Literals of an unknown 70-character kind, some 4.5 MB: past formcert\'s 4 MiB of built containers (LIMIT_EXCEEDED) before the kinds are judged; a reader without the limit answers LITERAL_KIND_UNKNOWN'),
+    readThrough('built-bytes-string-literals-past-4-mib', lines(header(), body[0]!, `{"t":"e","i":0,"k":0,"tr":[6],"m":0,"s":"a","value":{"k":"array","items":[${builtUnder}]}}`, wrongCounts), 'a Literal array of 60,000 string Literals, some 5.5 MB, whose strings are read for their first characters only, so its built containers stay under 4 MiB'),
+  ];
+}
+
 export function goldenCases(): CaseSpec[] {
-  return [...recipes(), ...anchorOrderCases(), ...longRunCases(), ...recordMemberCases(), ...recordSchemaCases(), ...integrityCases(), ...mutatedBase(), ...seeded(), ...leadByteEdgeCases(), ...loadEditCases('codegraph')];
+  return [...recipes(), ...anchorOrderCases(), ...longRunCases(), ...recordMemberCases(), ...recordSchemaCases(), ...integrityCases(), ...mutatedBase(), ...seeded(), ...leadByteEdgeCases(), ...readerLimitCases(), ...loadEditCases('codegraph')];
 }

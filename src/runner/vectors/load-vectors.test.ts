@@ -147,7 +147,7 @@ describe('the committed golden/ directory', () => {
     // Every side file is unzipped and hashed (some 150 MB of inputs at the size limits).
   }, 60_000);
 
-  it('stays reviewable: no line of a vector file past 64 KiB, under 6 MB in all', () => {
+  it('stays reviewable: no line of a vector file past 64 KiB, under 7 MiB in all', () => {
     const root = resolveGoldenDir(GOLDEN_DIR);
     const longLines = findVectorFiles(root).flatMap((rel) =>
       readFileSync(join(root, rel), 'utf8')
@@ -157,8 +157,9 @@ describe('the committed golden/ directory', () => {
     expect(longLines).toEqual([]);
     const files = readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
     const total = files.reduce((sum, e) => sum + statSync(join(e.parentPath, e.name)).size, 0);
-    // 6 MB: the gzipped side files of the inputs at the size limits (16-28 MB each, 8-30 KB stored; 500 KB
-    // payloads of distinct member names, 83 KB) take some 600 KB.
-    expect(total).toBeLessThan(6 * 1024 * 1024);
+    // 7 MiB: the gzipped side files of the inputs at the size limits (16-28 MB each, 8-30 KB stored; 500 KB
+    // payloads of distinct member names, 83 KB; codegraph's 8 MiB strings and 4 MiB Literal arrays at its
+    // reader limits, 1-16 KB) take some 700 KB; the rest is small cases, two thousand of them.
+    expect(total).toBeLessThan(7 * 1024 * 1024);
   });
 });

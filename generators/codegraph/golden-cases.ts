@@ -537,6 +537,29 @@ function readerLimitCases(): CaseSpec[] {
   ];
 }
 
+/**
+ * Long lines that the validator drains in pieces (spec/codegraph, memory): an unread member of 2^17 empty
+ * objects, the most values an observation of an unread member is built from, and two equal member
+ * names of 100,000 characters after a 32,000-byte symbol, compared by their representatives (R-S1).
+ */
+function drainedLineCases(): CaseSpec[] {
+  const head = HEADER({ kinds: ['p'] });
+  const withMember = (member: string) => lines(head, `{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"m",${member}}`, EOF(0, 1, 0));
+  const cycle = (n: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(97 + ((i * 7) % 26))).join('');
+  const longName = `x-${cycle(100_000)}`;
+  const files = Array.from({ length: 20_000 }, (_, i) => `{"t":"f","i":${i},"path":"${String(i).padStart(6, '0')}"}`);
+  return [
+    accept('twenty-thousand-file-records', ['CG-FILE-1'], lines(head, ...files, EOF(20_000, 0, 0)), 'a model of 20,000 short file records (709 KB): lines are read one after another, however many'),
+    accept('unread-array-of-2-17-empty-objects', ['CG-TRAIT-1'], withMember(`"zz":[${Array(1 << 17).fill('{}').join(',')}]`), 'an unread member holding 131,072 empty objects, 393 KB: read and observed whole'),
+    reject(
+      'long-duplicate-names-after-a-long-symbol',
+      'JSON_DUPLICATE_MEMBER',
+      lines(head, `{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"${'a'.repeat(32_000)}"}`, `{"t":"e","i":1,"k":0,"tr":[],"m":1,"s":"b","${longName}":1,"${longName}":2}`, EOF(0, 2, 0)),
+      'a record naming one member of 100,002 characters twice, after a line with a 32,000-byte symbol',
+    ),
+  ];
+}
+
 export function goldenCases(): CaseSpec[] {
-  return [...recipes(), ...anchorOrderCases(), ...longRunCases(), ...recordMemberCases(), ...recordSchemaCases(), ...integrityCases(), ...mutatedBase(), ...seeded(), ...leadByteEdgeCases(), ...readerLimitCases(), ...loadEditCases('codegraph')];
+  return [...recipes(), ...anchorOrderCases(), ...longRunCases(), ...recordMemberCases(), ...recordSchemaCases(), ...integrityCases(), ...mutatedBase(), ...seeded(), ...leadByteEdgeCases(), ...readerLimitCases(), ...drainedLineCases(), ...loadEditCases('codegraph')];
 }

@@ -1,5 +1,5 @@
 /**
- * `tsx scripts/mutation/emit-edit-cases.ts <format> <witness file>…`: turns the witnesses that
+ * `tsx scripts/mutation/emit-edit-cases.ts <format> [--keep-second-core-fault] <witness file>…`: turns the witnesses that
  * hunt-witnesses.ts found into golden cases, appended to `generators/<format>/edit-cases.json`
  * (scripts/mutation/README.md, "Hunting witnesses").
  *
@@ -70,8 +70,14 @@ function lineAndColumn(input: Uint8Array, at: number): string {
 }
 
 async function main(): Promise<void> {
-  const [format, ...witnessFiles] = process.argv.slice(2);
-  if (!format || witnessFiles.length === 0) throw new Error('usage: emit-edit-cases.ts <format> <witness file>…');
+  const args = process.argv.slice(2);
+  // A witness whose strict fault comes first in its line's order and which core, reading past that
+  // fault, refuses for a second one is a strict case all the same (it pins the order); the profile
+  // tests list each such case with core's code, so the flag prints them.
+  const keepSecondCoreFault = args.includes('--keep-second-core-fault');
+  const [format, ...witnessFiles] = args.filter((a) => a !== '--keep-second-core-fault');
+  const secondFaults: string[] = [];
+  if (!format || witnessFiles.length === 0) throw new Error('usage: emit-edit-cases.ts <format> [--keep-second-core-fault] <witness file>…');
   const target = join(ROOT, 'generators', format, EDIT_CASES_FILE);
   const existing: EditCase[] = existsSync(target) ? JSON.parse(readFileSync(target, 'utf8')) : [];
   const vectors = await loadVectors();
@@ -109,7 +115,8 @@ async function main(): Promise<void> {
         if ('skipped' in strict) continue;
         // A case is core (both profiles answer alike) or strict (core accepts: its one fault is a strict
         // rule). An edit that core refuses for another reason tests neither: left out.
-        if (describe(core) !== describe(strict) && !(!('skipped' in core) && core.accept)) {
+        const secondCoreFault = describe(core) !== describe(strict) && !(!('skipped' in core) && core.accept);
+        if (secondCoreFault && !keepSecondCoreFault) {
           leftOut.push(`${label}: strict ${describe(strict)}, core ${describe(core)}`);
           continue;
         }
@@ -129,8 +136,9 @@ async function main(): Promise<void> {
           requirements: strict.accept ? [...(w.variant.requirements ?? from?.requirements ?? [])] : [strict.error.requirement],
           ...(isText ? { input: text } : { inputBase64: Buffer.from(input).toString('base64') }),
           expect: strict.accept ? { verdict: 'accept' } : { verdict: 'reject', code: strict.error.code },
-          note: `${from ? `${from.name} with one byte edited (${w.variant.edit}${at})` : w.variant.edit}: ${verdict}, as the independent Python reader answers; tells apart from the oracle a survivor of ${stem}.ts`,
+          note: `${from ? `${from.name} with one byte edited (${w.variant.edit}${at})` : w.variant.edit}: ${verdict}, as the independent Python reader answers${secondCoreFault ? ` (core, which reads past that fault, finds another: ${describe(core)})` : ''}; tells apart from the oracle a survivor of ${stem}.ts`,
         });
+        if (secondCoreFault) secondFaults.push(`${name}: core ${describe(core)}`);
       }
     }
   } finally {
@@ -140,6 +148,7 @@ async function main(): Promise<void> {
   process.stdout.write(`edit cases: ${added.length} added to generators/${format}/${EDIT_CASES_FILE} (${existing.length + added.length} in all)\n`);
   for (const d of disagreements) process.stdout.write(`disagreement: ${d}\n`);
   for (const l of leftOut) process.stdout.write(`left out (core refuses it otherwise): ${l}\n`);
+  for (const f of secondFaults) process.stdout.write(`strict case core refuses for a second fault (list it in the profile tests): ${f}\n`);
 }
 
 await main();

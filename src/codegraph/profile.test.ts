@@ -29,6 +29,18 @@ const SECOND_CORE_FAULT: Readonly<Record<string, string>> = {
   'base-traits-vocabulary-1': 'DICT_UNSORTED',
   'generated-traits-vocabulary': 'DICT_UNSORTED',
   'base-provenance-vocabulary-0': 'DICT_UNSORTED',
+  // Edit cases kept as data (generators/codegraph/edit-cases.json) that pin CG-ERR-1's order on the
+  // validator's long-line path: a BOM or a CR before a syntax fault (core passes over the BOM and reads
+  // the CR as whitespace, then meets the syntax fault), a duplicate member before a missing one or a
+  // missing eof record (core tolerates the duplicate).
+  'cg-review-bom-then-syntax-fault-in-long-header': 'JSON_SYNTAX',
+  'cg-review-file-starts-with-cr-then-syntax-fault': 'JSON_SYNTAX',
+  'cg-review-cr-after-syntax-fault-past-compacted-string': 'JSON_SYNTAX',
+  'cg-review-header-cr-then-syntax-fault': 'JSON_SYNTAX',
+  'cg-review-syntax-fault-then-cr-at-drained-chunk-start': 'JSON_SYNTAX',
+  'cg-review-first-record-long-names-dup-before-header': 'RECORD_MEMBER_MISSING',
+  'cg-review-last-line-no-lf-compacted-run-dup': 'EOF_MISSING',
+  'cg-review-last-line-no-lf-40-member-run-dup-39': 'EOF_MISSING',
 };
 
 describe('--profile core for codegraph', () => {

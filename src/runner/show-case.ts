@@ -189,7 +189,7 @@ export async function showActualCommand(wanted: string, o: ShowActualOptions, io
       io.err(`formcert show: ${parsed.error}\n`);
       return EXIT.USAGE;
     }
-    records.push(...parsed.value);
+    for (const record of parsed.value) records.push(record); // a spread of a big results file would overflow the stack
   }
   const found = findRecord(records, wanted, o.implementation);
   if (typeof found === 'string') {

@@ -129,7 +129,10 @@ function holdsLoneSurrogate(value: JsonValue): boolean {
     const v = stack.pop()!;
     if (typeof v === 'string') {
       if (LONE_SURROGATE.test(v)) return true;
-    } else if (Array.isArray(v)) stack.push(...v);
+    } else if (Array.isArray(v)) {
+      // One at a time: spreading an array of 2^17 items into push's arguments overflows the stack.
+      for (const item of v) stack.push(item);
+    }
     else if (v instanceof Map) {
       for (const [k, x] of v) {
         if (LONE_SURROGATE.test(k)) return true;

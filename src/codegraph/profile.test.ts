@@ -41,6 +41,20 @@ const SECOND_CORE_FAULT: Readonly<Record<string, string>> = {
   'cg-review-first-record-long-names-dup-before-header': 'RECORD_MEMBER_MISSING',
   'cg-review-last-line-no-lf-compacted-run-dup': 'EOF_MISSING',
   'cg-review-last-line-no-lf-40-member-run-dup-39': 'EOF_MISSING',
+  // Hunted one-byte edits (scripts/mutation/hunt-witnesses.ts) of the same kind: a CR, a BOM or an
+  // unknown member the strict reading meets first, a second fault core meets past it.
+  'chunked-read-cr-first-byte-of-long-faulted-line': 'JSON_SYNTAX',
+  'long-line-file-is-a-bom-alone': 'HEADER_MISSING',
+  'edit-of-extractor-and-repository-extras-15d916': 'RECORD_MEMBER_MISSING',
+  'edit-of-header-dict-not-object-6e2861': 'RECORD_MEMBER_MISSING',
+  'edit-of-base-byte-order-mark-0-daec19': 'TRAIT_KEY_MISSING',
+  'edit-of-base-byte-order-mark-0-bdd30b': 'JSON_SYNTAX',
+  'edit-of-long-run-pass-through-items-1ed27c': 'JSON_SYNTAX',
+  'edit-of-member-of-earlier-module-after-later-module-2540a7': 'ENTITY_ORDER',
+  'edit-of-eof-lacks-counts-19c4bf': 'JSON_SYNTAX',
+  'edit-of-empty-member-name-1025-digits-1acb78': 'JSON_SYNTAX',
+  'edit-of-kinds-utf16-order-ca00d7': 'JSON_SYNTAX',
+  'edit-of-long-run-syntax-fault-then-cr-8b33b7': 'JSON_SYNTAX',
 };
 
 describe('--profile core for codegraph', () => {

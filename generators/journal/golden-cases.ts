@@ -311,6 +311,7 @@ function recipes(): Recipe[] {
     append('append-keeps-forwarded-bytes', 'core', ['R-J8', 'JRN-OP-1'], appendInput(H3 + '{ "entries":[' + E(1).trimEnd() + '], "frontier":1,"first":1,"group":1}\n', makeGroup(2, 0)), accept, 'stored lines keep their bytes; the new line is canonical'),
     append('append-removes-torn-tail', 'core', ['R-J3', 'JRN-OP-1'], appendInput(H3 + G(1) + '{"group":1,"fir', makeGroup(2, 2)), accept, 'the torn tail goes before the append'),
     append('append-after-origin', 'core', ['JRN-OP-2'], appendInput(header(3, 0, 7), makeGroup(8, 0)), accept, 'an empty history continues from origin'),
+    append('append-byte-order-mark', 'strict', ['R-S1', 'JRN-OP-1'], '\ufeff' + appendInput(H3, makeGroup(1, 1)), reject('JSON_BOM'), 'the op input is strict JSON: no byte-order mark before it (the Python reader took it for a syntax fault)'),
     append('append-migrates-v2', 'core', ['R-J9'], appendInput(H2 + E(1) + E(2, { correlation: 1, causation: 1 }), makeGroup(3, 1)), accept, 'v2 becomes v3: new header, lines byte for byte'),
     append('append-migrates-v2-unterminated', 'core', ['R-J9', 'R-J3'], appendInput(H2 + E(1).trimEnd(), makeGroup(2, 0)), accept, 'the final v2 line gains its LF'),
     // R-J7 on appended records (built values, not bytes): a byte string is integers 0-255, every one of them.
@@ -377,6 +378,7 @@ function recipes(): Recipe[] {
     track('track-not-array', 'core', ['JRN-OP-3'], '"run_7"', reject('INVALID_OP_INPUT'), 'the input is an array'),
     track('track-number-label', 'core', ['JRN-OP-3'], '["a",7]', reject('INVALID_OP_INPUT'), 'labels are strings'),
     track('track-lone-surrogate', 'strict', ['R-S1'], '["\\udc00"]', reject('JSON_LONE_SURROGATE'), 'the input is strict JSON'),
+    track('track-byte-order-mark', 'strict', ['R-S1'], '\ufeff["run_7"]', reject('JSON_BOM'), 'the input is strict JSON: no byte-order mark before it (the Python reader took it for a syntax fault)'),
     // Long tokens (spec/journal, Reader limits; src/journal/long-values.ts, member-names.ts): a structural string
     // past 4,096 UTF-8 bytes is kept by the chunked scan as its length and R-J7 shape, a member name past 256
     // bytes as a quote, a length and a digest. Found by mutation testing of long-values.ts and member-names.ts:

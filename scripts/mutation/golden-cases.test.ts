@@ -94,5 +94,20 @@ describe('golden cases of the mutation harness', () => {
       writeFileSync(path, serialize(stored.map((v) => (v.id === deep.id ? { ...v, oracleVerdicts: { strict: 'reject LIMIT_EXCEEDED' } } : v))));
       expect(await (await opCase()).run()).toEqual(['oracle answered accept where this reader answers reject LIMIT_EXCEEDED']);
     }, 60_000);
+
+    // A strict vector speaks for strict only; core reads past its strict fault (the profile tests hold
+    // that reading), and the snapshot records it so that a mutant reading core as strict is caught.
+    it("runs a strict vector under core too, held to the unmutated oracle's core verdict", async () => {
+      const path = join(dir, 'strict.v8');
+      await writeVectorSnapshot(path, (await loadVectors()).filter((v) => v.format === 'journal' && v.input.length < 4096 && v.profile === 'strict' && v.expect.verdict === 'reject'), 'journal');
+      const stored = deserialize(readFileSync(path)) as Array<Vector & { oracleVerdicts?: { core?: string } }>;
+      const lenient = stored.find((v) => v.oracleVerdicts?.core === 'accept')!;
+      expect(lenient).toBeDefined();
+      process.env[SNAPSHOT_VARIABLE] = path;
+      const coreCase = async () => (await loadGoldenCases('journal')).find((c) => c.name === `${lenient.id} ${lenient.op} ${lenient.name} (core)`)!;
+      expect(await (await coreCase()).run()).toEqual([]);
+      writeFileSync(path, serialize(stored.map((v) => (v.id === lenient.id ? { ...v, oracleVerdicts: { core: `reject ${(v.expect as { code: string }).code}` } } : v))));
+      expect(await (await coreCase()).run()).toEqual([`oracle answered accept where this reader answers reject ${(lenient.expect as { code: string }).code}`]);
+    }, 60_000);
   });
 });

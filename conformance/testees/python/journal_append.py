@@ -11,7 +11,7 @@ import faults
 
 from journal_reader import (ENTRY_MEMBERS, METADATA_MEMBERS, MAX_FRAME_BYTES, Refused, _check_frame,
                             read_journal_details)
-from strict_json import JsonRefused, Num, decode_utf8, parse_text, write_compact
+from strict_json import JsonRefused, Num, parse_bytes, write_compact
 
 
 def _canonical_entry(entry):
@@ -44,7 +44,7 @@ def _decode_journal(text):
 def append_group(data):
     """Reads the op input (bytes) and returns {"bytes": base64 of the new file}; raises Refused."""
     try:
-        value = parse_text(decode_utf8(data))
+        value = parse_bytes(data)
     except JsonRefused as exc:
         raise Refused(exc.code, str(exc)) from None
     members_ok = (set(value) >= {"journal", "group"} if faults.on("append-extra-members-allowed")

@@ -396,6 +396,11 @@ def _scan_rows(payload, delimiter, width, count):
         elif ch == delimiter:
             cells.append(payload[start:index])
             start = index + 1
+            if len(cells) >= width:
+                # MORPH-ORDER-1: a row's width is checked as soon as it is known, and one more
+                # delimiter than the fields allow makes the row too wide whatever follows.
+                raise Refused("ROW_WIDTH_MISMATCH", "row %d has more than %d cells (MORPH-RD-3)"
+                              % (len(rows) + 1, width))
         elif ch == "\n":
             cells.append(payload[start:index])
             start = index + 1

@@ -126,6 +126,14 @@ def _skip_ws(text, index):
     return index
 
 
+def parse_bytes(data):
+    """Parses one complete JSON text from bytes: a byte-order mark first (R-S1, JSON_BOM), then strict
+    UTF-8, then the text; raises JsonRefused."""
+    if data[:3] == b"\xef\xbb\xbf":
+        raise JsonRefused("JSON_BOM", "a byte-order mark before the JSON text")
+    return parse_text(decode_utf8(data))
+
+
 def decode_utf8(data):
     """Decodes bytes as strict UTF-8 (no surrogates, no overlongs); raises JsonRefused."""
     try:

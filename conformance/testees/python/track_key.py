@@ -8,7 +8,7 @@ import base64
 
 import faults
 from journal_reader import Refused
-from strict_json import JsonRefused, decode_utf8, parse_text, write_compact
+from strict_json import JsonRefused, parse_bytes, write_compact
 
 SEPARATOR = b"\x1f"
 
@@ -31,7 +31,7 @@ def _label_ok(label):
 def track_key(data):
     """Reads the op input (bytes) and returns {"key": base64 of the key bytes}; raises Refused."""
     try:
-        value = parse_text(decode_utf8(data))
+        value = parse_bytes(data)
     except JsonRefused as exc:
         raise Refused(exc.code, str(exc)) from None
     # JRN-OP-3: the input is an array of strings.

@@ -19,6 +19,7 @@ import { semanticDigest } from '../../src/morph/digest/semantic-digest.ts';
 import { LIMITS } from '../../src/morph/constants.ts';
 import { getGuide } from '../../src/morph/guides/index.ts';
 import { irFromJsonText } from '../../src/morph/ir/ir-from-json-text.ts';
+import { loadEditCases } from '../edit-cases.ts';
 import { bundleGoldenCases } from './bundle-golden-cases.ts';
 import { codecSectionRecipes, type CodecSectionRecipe } from './codec-section-recipes.ts';
 import { jsonText } from './json-text.ts';
@@ -228,7 +229,7 @@ function distinctVectors(cases: readonly CaseSpec[]): CaseSpec[] {
   });
 }
 
-/** Every MORPH golden case: this file's, then bundle-golden-cases.ts's; a repeated vector is kept once (first wins). */
+/** Every MORPH golden case: this file's, bundle-golden-cases.ts's, then the edit cases kept as data; a repeated vector is kept once (first wins). */
 export function goldenCases(): CaseSpec[] {
-  return distinctVectors([...c14nRecipes(), ...c14nGenerated(), ...codecRecipeBundles(), ...applicabilityCases(), ...bundleGoldenCases()]);
+  return distinctVectors([...c14nRecipes(), ...c14nGenerated(), ...codecRecipeBundles(), ...applicabilityCases(), ...bundleGoldenCases(), ...loadEditCases('morph')]);
 }

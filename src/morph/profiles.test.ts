@@ -42,6 +42,9 @@ const CORE_OPS: readonly OpName[] = ['morph.c14n', 'morph.decode', 'morph.import
  */
 const CORE_CITES_JCS: Record<string, string> = {
   'art-schema-number-past-double-range': 'a schema holding 1e400 has no JCS text, so R-M9\'s dependencies digest cannot be computed',
+  // Edit cases kept as data (generators/morph/edit-cases.json), the same fault elsewhere in an artifact.
+  'morph-review-import-model-dependencies-schema-1e400': 'a dependencies schema holding 1e400 has no JCS text, so R-M9\'s dependencies digest cannot be computed',
+  'morph-review-import-layout-metadata-member-1e400': 'a layout metadata member holding 1e400 has no JCS text, so the artifact\'s digests cannot be computed',
 };
 
 const CORE_CITES_STRICT: Record<string, string> = {
@@ -74,6 +77,8 @@ const CORE_STILL_REFUSES: Record<string, { code: string; why: string }> = {
   'art-task-instruction-missing-any-profile': { code: 'ARTIFACT_MISSING_MEMBER', why: 'the instruction is the prompt\'s TASK section: core requires it too (MORPH-PROMPT-1)' },
   'art-task-instruction-number-any-profile': { code: 'ARTIFACT_INVALID_MEMBER', why: 'the instruction is the prompt\'s TASK section: core requires a string too (MORPH-PROMPT-1)' },
   'art-schema-number-past-double-range': { code: 'JCS_NUMBER_RANGE', why: 'RFC 8785 itself gives a number past the double range no form, so the dependencies digest R-M9 asks for cannot be computed under either profile: core refuses it too' },
+  'morph-review-import-model-dependencies-schema-1e400': { code: 'JCS_NUMBER_RANGE', why: 'RFC 8785 gives 1e400 no form, so the dependencies digest (R-M9) cannot be computed under either profile' },
+  'morph-review-import-layout-metadata-member-1e400': { code: 'JCS_NUMBER_RANGE', why: "RFC 8785 gives 1e400 no form, so the artifact's digests cannot be computed under either profile" },
   'c14n-lone-surrogate': { code: 'JSON_LONE_SURROGATE', why: 'a string holding a lone surrogate has no UTF-8 form, so no morph-c14n/1 tagged form (MORPH-C14N-1, core)' },
   'ctx-recipe-rows-delimited-row-count-zero': { code: 'LAYOUT_INVALID_VALUE', why: 'only a non-empty array of records is applicable, so no layout declares zero rows (MORPH-RD-1, core)' },
   'ctx-mut-codec-rows-row-count-zero-rows-delimited-tab': { code: 'LAYOUT_INVALID_VALUE', why: 'only a non-empty array of records is applicable, so no layout declares zero rows (MORPH-RD-1, core)' },

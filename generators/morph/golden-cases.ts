@@ -65,6 +65,10 @@ function c14nRecipes(): CaseSpec[] {
     reject('depth-65', nest(65, '0'), 'LIMIT_EXCEEDED', 'R-M2', 'core', 'container depth 65', [JSON_RULES.LIMITS]),
     reject('depth-65-empty', nest(65), 'LIMIT_EXCEEDED', 'R-M2', 'core', 'container depth 65, innermost array empty', [JSON_RULES.LIMITS]),
     reject('nodes-250001', arrayOf(LIMITS.MAX_NODES), 'LIMIT_EXCEEDED', 'R-M2', 'core', '250,001 nodes', [JSON_RULES.LIMITS]),
+    // JSON-LIMIT-1: the text is read in order, so a limit passed before a grammar fault is the refusal.
+    reject('depth-65-then-syntax-fault', `${'['.repeat(65)}x`, 'LIMIT_EXCEEDED', 'R-M2', 'core', 'the 65th open bracket passes the depth limit before the x that breaks the grammar', [JSON_RULES.LIMITS, JSON_RULES.SYNTAX]),
+    reject('depth-64-then-syntax-fault', `${'['.repeat(64)}x`, 'JSON_SYNTAX', JSON_RULES.SYNTAX, 'core', '64 open brackets are within the limit: the x breaks the grammar', [JSON_RULES.LIMITS]),
+    reject('nodes-250001-then-syntax-fault', `[${Array(LIMITS.MAX_NODES).fill('0').join(',')},x]`, 'LIMIT_EXCEEDED', 'R-M2', 'core', 'the 250,001st value passes the node limit before the x that breaks the grammar', [JSON_RULES.LIMITS, JSON_RULES.SYNTAX]),
     reject('bom', '\uFEFF{}', 'JSON_BOM', 'R-S1', 'strict', 'a byte-order mark is refused, not skipped'),
     reject('duplicate-member', '{"a":1,"a":1}', 'JSON_DUPLICATE_MEMBER', 'R-S1', 'strict', 'duplicate member even with equal values'),
     reject('lone-surrogate', '["\\udc00"]', 'JSON_LONE_SURROGATE', 'R-S1', 'strict', 'a lone low surrogate escape has no UTF-8 form'),

@@ -115,7 +115,52 @@ def parse_json(text):
     try:
         return parse_text(text)
     except JsonRefused as exc:
+        # JSON-LIMIT-1: the text is read in order, so a depth or node limit passed before the
+        # grammar fault is the refusal.
+        if exc.pos is not None and _passes_limits(text, exc.pos):
+            raise Refused("LIMIT_EXCEEDED", "over R-M2's depth or node limit before the syntax fault") from None
         raise Refused(exc.code, str(exc)) from None
+
+
+def _passes_limits(text, end):
+    """Whether text[:end] opens more than MAX_DEPTH containers at once or begins more than MAX_NODES values."""
+    depth = nodes = 0
+    stack = []
+    expecting_name = False
+    i = 0
+    while i < end:
+        ch = text[i]
+        if ch in " \t\n\r":
+            i += 1
+            continue
+        if ch in "{[":
+            nodes += 1
+            depth += 1
+            stack.append(ch)
+            expecting_name = ch == "{"
+        elif ch in "}]":
+            depth -= 1
+            if stack:
+                stack.pop()
+        elif ch == ",":
+            expecting_name = bool(stack) and stack[-1] == "{"
+        elif ch == ":":
+            expecting_name = False
+        elif ch == '"':
+            i += 1
+            while i < end and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+            if not expecting_name:
+                nodes += 1
+            expecting_name = False
+        else:
+            nodes += 1
+            while i + 1 < end and text[i + 1] not in ",:]} \t\n\r":
+                i += 1
+        if depth > MAX_DEPTH or nodes > MAX_NODES:
+            return True
+        i += 1
+    return False
 
 
 def parse_json_bytes(data):

@@ -31,9 +31,11 @@ class Num:
 class JsonRefused(Exception):
     """The text is not strict JSON; `code` is the shared registry code."""
 
-    def __init__(self, code, message):
+    def __init__(self, code, message, pos=None):
         super().__init__(message)
         self.code = code
+        # Where in the text the fault was found, when the decoder says (a grammar fault).
+        self.pos = pos
 
 
 class _Duplicate(ValueError):
@@ -113,7 +115,7 @@ def parse_text(text):
         # R-S2a: very deep nesting is implementation-defined; refuse it with a limit code.
         raise JsonRefused("LIMIT_EXCEEDED", "nesting too deep for this reader") from None
     except json.JSONDecodeError as exc:
-        raise JsonRefused("JSON_SYNTAX", exc.msg) from None
+        raise JsonRefused("JSON_SYNTAX", exc.msg, exc.pos) from None
     if _skip_ws(text, end) != len(text):
         raise JsonRefused("JSON_SYNTAX", "bytes after the JSON value")
     _check_strings(value)

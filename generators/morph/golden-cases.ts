@@ -65,6 +65,8 @@ function c14nRecipes(): CaseSpec[] {
     reject('depth-65', nest(65, '0'), 'LIMIT_EXCEEDED', 'R-M2', 'core', 'container depth 65', [JSON_RULES.LIMITS]),
     reject('depth-65-empty', nest(65), 'LIMIT_EXCEEDED', 'R-M2', 'core', 'container depth 65, innermost array empty', [JSON_RULES.LIMITS]),
     reject('nodes-250001', arrayOf(LIMITS.MAX_NODES), 'LIMIT_EXCEEDED', 'R-M2', 'core', '250,001 nodes', [JSON_RULES.LIMITS]),
+    accept('size-exactly-16-mib', `0${' '.repeat(LIMITS.MAX_BYTES - 1)}`, ['R-M2', JSON_RULES.LIMITS], 'a 0 and spaces, 16 MiB exactly: within the input limit'),
+    reject('size-16-mib-plus-one', `0${' '.repeat(LIMITS.MAX_BYTES)}`, 'LIMIT_EXCEEDED', 'R-M2', 'core', 'a 0 and spaces, one byte past 16 MiB', [JSON_RULES.LIMITS]),
     // JSON-LIMIT-1: the text is read in order, so a limit passed before a grammar fault is the refusal.
     reject('depth-65-then-syntax-fault', `${'['.repeat(65)}x`, 'LIMIT_EXCEEDED', 'R-M2', 'core', 'the 65th open bracket passes the depth limit before the x that breaks the grammar', [JSON_RULES.LIMITS, JSON_RULES.SYNTAX]),
     reject('depth-64-then-syntax-fault', `${'['.repeat(64)}x`, 'JSON_SYNTAX', JSON_RULES.SYNTAX, 'core', '64 open brackets are within the limit: the x breaks the grammar', [JSON_RULES.LIMITS]),

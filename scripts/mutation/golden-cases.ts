@@ -334,6 +334,15 @@ export async function loadGoldenCases(format: string): Promise<GoldenCase[]> {
       // would all fail, counted as kills.
       run: async () => (handler ? describeDisagreement(vector, await handler(vector.input.slice(), { profile }), profile) : [`no oracle for ${vector.op}`]),
     });
+    // An op called without options reads as strict (OpOptions in src/shared/ops.ts; `golden regenerate`
+    // and a library caller call it so): a strict vector, whose fault core reads past, holds there too,
+    // which catches a mutant of that default.
+    if (profile === 'strict' && vector.profile === 'strict') {
+      cases.push({
+        name: `${vector.id} ${vector.op} ${vector.name} (no options)`,
+        run: async () => (handler ? describeDisagreement(vector, await handler(vector.input.slice()), 'strict') : [`no oracle for ${vector.op}`]),
+      });
+    }
     // The reference testee serves a streaming op through its stream (src/runner/reference-testee.ts),
     // a separate reader: the vector holds there too, read in small pieces so that lines, tokens and
     // UTF-8 sequences are cut across reads.

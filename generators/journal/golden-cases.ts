@@ -71,6 +71,20 @@ const TOO_LONG = 'é'.repeat(512) + 'x'; // 1,025 UTF-8 bytes
 const EDGE = 'é'.repeat(511) + 'xy'; // 1,024 UTF-8 bytes
 const U64 = '18446744073709551615';
 
+/**
+ * A frame whose payload spends the held-name budget on 66,000 three-character names of printable ASCII,
+ * then holds an object naming `k7680d84d8624ef65` and `kcad80bb137fdd773`, whose member-name digests
+ * share their last 64 bits (spec/journal, Reader limits: a long object's names are kept as digests);
+ * the entry also carries an unknown member, whose refusal comes after the JSON text's (JRN-ORD-1).
+ */
+function digestNearCollision(): string {
+  const alphabet = Array.from({ length: 0x7f - 0x21 }, (_, i) => String.fromCharCode(0x21 + i)).filter((c) => c !== '"' && c !== '\\');
+  const names = alphabet.flatMap((a) => alphabet.flatMap((b) => alphabet.map((c) => a + b + c))).slice(0, 66_000);
+  const payload = `{${names.map((n) => `${JSON.stringify(n)}:0`).join(',')},"z":{"k7680d84d8624ef65":0,"p0":0,"kcad80bb137fdd773":0}}`;
+  const metadata = '{"principal":null,"correlation":8,"causation":null,"request":null,"link":null,"at_us":0}';
+  return `{"schema":3,"generation":0,"origin":7}\n{"group":1,"first":8,"frontier":8,"entries":[{"position":8,"kind":"Transaction","id":"ledger.deposit","version":1,"metadata":${metadata},"payload":${payload},"x":0}]}\n`;
+}
+
 function recipes(): Recipe[] {
   return [
     // R-J1 the file
@@ -430,6 +444,9 @@ function recipes(): Recipe[] {
         read('name-257-bytes-raw-and-escaped', 'strict', ['R-S1'], H3 + withPayload(`{${escaped(E256 + 'x')}:1,"${E256}x":2}`), reject('JSON_DUPLICATE_MEMBER'), 'a 257-byte name written as escapes and raw is one name twice'),
         read('payload-names-past-held-budget', 'core', ['R-S1', 'JRN-ENT-1'], H3 + manyNames(), accept, 'a payload object of 64,500 distinct names (about 516 KB) repeats none of them'),
         read('payload-names-past-held-budget-repeat-late', 'strict', ['R-S1'], H3 + manyNames(NAMES[62_700]!), reject('JSON_DUPLICATE_MEMBER'), 'the 62,701st of 64,500 distinct names comes again after all of them: one object names one member twice'),
+        // Past the held-name budget names are kept as 128-bit digests: two that share 64 of those bits
+        // (words 2 and 3; found by a long search) are still two names, which only a full compare tells.
+        read('payload-names-digests-sharing-64-bits', 'core', ['R-S1', 'R-J5'], digestNearCollision(), reject('UNKNOWN_MEMBER'), 'past 66,000 three-character names, an object holds two names whose digests agree in half their bits: two names, so the JSON text passes R-S1 and the entry\'s unknown member "x" answers (kept a refusal: an observation would double its 145 KB)'),
         read('payload-names-past-held-budget-repeat-second', 'strict', ['R-S1'], H3 + manyNames(NAMES[1]!), reject('JSON_DUPLICATE_MEMBER'), 'the second of 64,500 distinct names comes again after all of them: one object names one member twice'),
         read('long-unknown-member-in-header', 'core', ['R-J5', 'JRN-HDR-1'], `{"schema":3,"generation":0,"origin":0,"${'origin'.repeat(50)}":0}\n`, reject('UNKNOWN_MEMBER'), 'a 300-byte member name is no header member'),
         read('long-unknown-member-in-metadata', 'core', ['R-J5', 'JRN-MD-1'], H3 + edit(E(1), '"at_us":0', `"at_us":0,"principal${'x'.repeat(300)}":null`), reject('UNKNOWN_MEMBER'), 'a 309-byte member name starting "principal" is no metadata member'),

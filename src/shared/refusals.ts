@@ -52,6 +52,14 @@ function loadTables(): Map<RegistryFormat, Map<string, RegisteredCode>> {
   return out;
 }
 
+/** The registry entry of `code` for `format` (a shared code when the format has none of its own); the tables are read on first use. */
+function registryEntry(format: RegistryFormat, code: string): RegisteredCode {
+  tables ??= loadTables();
+  const entry = tables.get(format)?.get(code) ?? tables.get('shared')!.get(code);
+  if (!entry) throw new Error(`registry: ${format} has no error code ${code}`);
+  return entry;
+}
+
 /**
  * The registered rule of a refusal with `code` in `format` (codes of the shared JSON core are found
  * from any format). `variant` picks another rule the code enforces: a requirement id listed in the
@@ -59,9 +67,7 @@ function loadTables(): Map<RegistryFormat, Map<string, RegisteredCode>> {
  * a bug in the caller, found when its module loads (call sites resolve their rules once, up front).
  */
 export function refusalFor(format: RegistryFormat, code: string, variant?: string): RefusalRule {
-  tables ??= loadTables();
-  const entry = tables.get(format)?.get(code) ?? tables.get('shared')!.get(code);
-  if (!entry) throw new Error(`registry: ${format} has no error code ${code}`);
+  const entry = registryEntry(format, code);
   if (variant === undefined || variant === entry.main.requirement) return entry.main;
   const rule = entry.variants.get(variant);
   if (!rule) throw new Error(`registry: ${code} has no variant ${variant}`);
@@ -75,9 +81,7 @@ export function refusalFor(format: RegistryFormat, code: string, variant?: strin
  * requirement the registries do not list (a bug in the caller, never a verdict on input).
  */
 export function profileFor(format: RegistryFormat, code: string, requirement: string): Profile {
-  tables ??= loadTables();
-  const entry = tables.get(format)?.get(code) ?? tables.get('shared')!.get(code);
-  if (!entry) throw new Error(`registry: ${format} has no error code ${code}`);
+  const entry = registryEntry(format, code);
   if (requirement === entry.main.requirement) return entry.main.profile;
   const variant = entry.variants.get(requirement);
   if (variant) return variant.profile;

@@ -17,9 +17,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadOracleOp } from '../../src/runner/oracle-ops.ts';
 import { loadVectors } from '../../src/runner/vectors/load-vectors.ts';
-import type { OpName, OpOutcome } from '../../src/shared/ops.ts';
+import type { OpName } from '../../src/shared/ops.ts';
 import { caseId } from '../../src/shared/vectors.ts';
 import { EDIT_CASES_FILE, type EditCase } from '../../generators/edit-cases.ts';
+import { verdictText } from './golden-cases.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PYTHON_READER = join(ROOT, 'conformance/testees/python/formcert_reader.py');
@@ -54,7 +55,6 @@ const kebab = (text: string) =>
     .replace(/^-|-$/g, '')
     .slice(0, 60);
 
-const describe = (o: OpOutcome) => ('skipped' in o ? `skipped` : o.accept ? 'accept' : `reject ${o.error.code}`);
 
 /** Line and column (1-based) of byte `at` in `input`. */
 function lineAndColumn(input: Uint8Array, at: number): string {
@@ -108,16 +108,16 @@ async function main(): Promise<void> {
         const strict = await oracle(input.slice(), { profile: 'strict' });
         const core = await oracle(input.slice(), { profile: 'core' });
         const pythonSays = python.verdict === 'reject' ? `reject ${python.code}` : python.verdict === 'accept' ? 'accept' : `no answer (${python.why})`;
-        if (pythonSays !== describe(strict)) {
-          disagreements.push(`${label} (${found.file} ${w.key}): Python ${pythonSays}, oracle ${describe(strict)}`);
+        if (pythonSays !== verdictText(strict)) {
+          disagreements.push(`${label} (${found.file} ${w.key}): Python ${pythonSays}, oracle ${verdictText(strict)}`);
           continue;
         }
         if ('skipped' in strict) continue;
         // A case is core (both profiles answer alike) or strict (core accepts: its one fault is a strict
         // rule). An edit that core refuses for another reason tests neither: left out.
-        const secondCoreFault = describe(core) !== describe(strict) && !(!('skipped' in core) && core.accept);
+        const secondCoreFault = verdictText(core) !== verdictText(strict) && !(!('skipped' in core) && core.accept);
         if (secondCoreFault && !keepSecondCoreFault) {
-          leftOut.push(`${label}: strict ${describe(strict)}, core ${describe(core)}`);
+          leftOut.push(`${label}: strict ${verdictText(strict)}, core ${verdictText(core)}`);
           continue;
         }
         const where = from ? /@(\d+)/.exec(w.variant.edit) : null;
@@ -133,13 +133,13 @@ async function main(): Promise<void> {
           name,
           op,
           // A refusal under a strict rule is a strict case even where core happens to refuse alike.
-          profile: describe(core) === describe(strict) && (strict.accept || strict.error.profile === 'core') ? 'core' : 'strict',
+          profile: verdictText(core) === verdictText(strict) && (strict.accept || strict.error.profile === 'core') ? 'core' : 'strict',
           requirements: strict.accept ? [...(w.variant.requirements ?? from?.requirements ?? [])] : [strict.error.requirement],
           ...(isText ? { input: text } : { inputBase64: Buffer.from(input).toString('base64') }),
           expect: strict.accept ? { verdict: 'accept' } : { verdict: 'reject', code: strict.error.code },
-          note: `${from ? `${from.name} with one byte edited (${w.variant.edit}${at})` : w.variant.edit}: ${verdict}, as the independent Python reader answers${secondCoreFault ? ` (core, which reads past that fault, finds another: ${describe(core)})` : ''}; tells apart from the oracle a survivor of ${stem}.ts`,
+          note: `${from ? `${from.name} with one byte edited (${w.variant.edit}${at})` : w.variant.edit}: ${verdict}, as the independent Python reader answers${secondCoreFault ? ` (core, which reads past that fault, finds another: ${verdictText(core)})` : ''}; tells apart from the oracle a survivor of ${stem}.ts`,
         });
-        if (secondCoreFault) secondFaults.push(`${name}: core ${describe(core)}`);
+        if (secondCoreFault) secondFaults.push(`${name}: core ${verdictText(core)}`);
       }
     }
   } finally {

@@ -83,7 +83,7 @@ export async function writeVectorSnapshot(path: string, vectors: readonly Vector
 }
 
 /** `accept`, `reject <CODE>` or `skipped`. */
-function verdictText(answer: Answer): VerdictText {
+export function verdictText(answer: Answer): VerdictText {
   if ('skipped' in answer) return 'skipped';
   return answer.accept ? 'accept' : `reject ${answer.error.code}`;
 }

@@ -87,6 +87,11 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
       // (gzip keeps it small): 250,001 nodes cannot be written in less.
       ['nodes-over-limit-across-lines', '[{"a":[0]},[0]]', { payload: `{"a":[${'0,'.repeat(124999)}0]}\n[${'0,'.repeat(124999)}0]` }, 'LIMIT_EXCEEDED', RULES.LIMITS],
       ['line-depth-under-root', '[1]', { payload: '['.repeat(64) + ']'.repeat(64) }, 'LIMIT_EXCEEDED', RULES.LIMITS],
+      // JSON-LIMIT-1 read in order, counted from where a line sits: its 64th bracket is the value's 65th level,
+      // and the lines before it spent 125,003 of the nodes, so each limit is passed before the x that breaks
+      // the grammar (a reader that counts each line from zero answers JSON_SYNTAX).
+      ['line-depth-under-root-then-syntax-fault', '[1]', { payload: `${'['.repeat(64)}x` }, 'LIMIT_EXCEEDED', RULES.LIMITS],
+      ['nodes-across-lines-then-syntax-fault', '[{"a":[0]},[0]]', { payload: `{"a":[${'0,'.repeat(124999)}0]}\n[${'0,'.repeat(125000)}x` }, 'LIMIT_EXCEEDED', RULES.LIMITS],
     ],
   },
   'rows-delimited': {

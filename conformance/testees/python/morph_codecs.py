@@ -365,7 +365,8 @@ def _decode_lines(count, payload):
     for line in lines:
         if line == "":
             raise Refused("EMPTY_LINE", "an empty line (MORPH-JL-2)")
-        item = parse_json(line)
+        # MORPH-JL-2 with R-M2: a line's value sits under the root array, after the lines before it.
+        item = parse_json(line, 1, nodes)
         depth, size = measure(item, 1)
         nodes += size
         if depth > MAX_DEPTH or nodes > MAX_NODES:

@@ -110,21 +110,25 @@ def check_text(value):
         raise Refused("LIMIT_EXCEEDED", "strings and member names over 20 MiB in all (MORPH-ART-1)")
 
 
-def parse_json(text):
-    """Strict JSON text (a str) to a value; the JSON core's codes answer (R-S1)."""
+def parse_json(text, base_depth=0, base_nodes=0):
+    """Strict JSON text (a str) to a value; the JSON core's codes answer (R-S1).
+
+    base_depth and base_nodes place the text inside a larger value (a json-lines line sits under the
+    root array, after the lines before it), for the limit check before a grammar fault.
+    """
     try:
         return parse_text(text)
     except JsonRefused as exc:
         # JSON-LIMIT-1: the text is read in order, so a depth or node limit passed before the
         # grammar fault is the refusal.
-        if exc.pos is not None and _passes_limits(text, exc.pos):
+        if exc.pos is not None and _passes_limits(text, exc.pos, base_depth, base_nodes):
             raise Refused("LIMIT_EXCEEDED", "over R-M2's depth or node limit before the syntax fault") from None
         raise Refused(exc.code, str(exc)) from None
 
 
-def _passes_limits(text, end):
-    """Whether text[:end] opens more than MAX_DEPTH containers at once or begins more than MAX_NODES values."""
-    depth = nodes = 0
+def _passes_limits(text, end, depth=0, nodes=0):
+    """Whether text[:end], read from depth and nodes, opens more than MAX_DEPTH containers at once or
+    begins more than MAX_NODES values."""
     stack = []
     expecting_name = False
     i = 0

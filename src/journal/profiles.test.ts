@@ -36,6 +36,9 @@ const CORE_STILL_REFUSES: Record<string, { code: string; why: string }> = {
   'mutated-position-zero-1': { code: 'POSITION_GAP', why: 'position 0 on a transaction leaves its record out of sequence (R-J4)' },
   'mutated-position-zero-2': { code: 'FRAME_BOUNDS', why: 'position 0 on a transaction no longer matches the frame\'s first (R-J6)' },
   // Core reads an integer at any size, but this reader holds at most 1,024 bytes of one (spec/journal, Reader limits).
+  // A repeated member core tolerates: the kept payload is measured and passes R-J6's budget.
+  'budget-repeated-member-built-and-measured': { code: 'PAYLOAD_BUDGET_EXCEEDED', why: 'past the repeated member core tolerates, the payload\'s compact form passes the 4 MiB budget (R-J6, core)' },
+  'budget-repeated-member-lone-surrogates': { code: 'PAYLOAD_BUDGET_EXCEEDED', why: 'past the repeated member core tolerates, 700,000 lone surrogates count as their 6-byte escapes, past the 4 MiB budget (R-J6, core)' },
   'header-origin-1025-digits': { code: 'LIMIT_EXCEEDED', why: 'a 1,025-digit origin passes the core integer-lexeme reader limit (JSON-LIMIT-1)' },
   'metadata-at-us-1025-digits': { code: 'LIMIT_EXCEEDED', why: 'a 1,025-digit at_us passes the core integer-lexeme reader limit (JSON-LIMIT-1)' },
 };

@@ -71,6 +71,9 @@ function c14nRecipes(): CaseSpec[] {
     reject('depth-65-then-syntax-fault', `${'['.repeat(65)}x`, 'LIMIT_EXCEEDED', 'R-M2', 'core', 'the 65th open bracket passes the depth limit before the x that breaks the grammar', [JSON_RULES.LIMITS, JSON_RULES.SYNTAX]),
     reject('depth-64-then-syntax-fault', `${'['.repeat(64)}x`, 'JSON_SYNTAX', JSON_RULES.SYNTAX, 'core', '64 open brackets are within the limit: the x breaks the grammar', [JSON_RULES.LIMITS]),
     reject('nodes-250001-then-syntax-fault', `[${Array(LIMITS.MAX_NODES).fill('0').join(',')},x]`, 'LIMIT_EXCEEDED', 'R-M2', 'core', 'the 250,001st value passes the node limit before the x that breaks the grammar', [JSON_RULES.LIMITS, JSON_RULES.SYNTAX]),
+    // R-S1: a text's first fault is the refusal, a repeated name or a lone surrogate before a later grammar fault too.
+    reject('lone-surrogate-then-syntax-fault', '{"a":"\\ud800', 'JSON_LONE_SURROGATE', 'R-S1', 'strict', 'a lone high surrogate escape, then the string is never closed: the surrogate comes first', [JSON_RULES.SYNTAX]),
+    reject('duplicate-member-then-syntax-fault', '{"a":1,"a":', 'JSON_DUPLICATE_MEMBER', 'R-S1', 'strict', 'the name "a" again, then the text ends before its value: the repeated name comes first', [JSON_RULES.SYNTAX]),
     reject('bom', '\uFEFF{}', 'JSON_BOM', 'R-S1', 'strict', 'a byte-order mark is refused, not skipped'),
     reject('duplicate-member', '{"a":1,"a":1}', 'JSON_DUPLICATE_MEMBER', 'R-S1', 'strict', 'duplicate member even with equal values'),
     reject('lone-surrogate', '["\\udc00"]', 'JSON_LONE_SURROGATE', 'R-S1', 'strict', 'a lone low surrogate escape has no UTF-8 form'),

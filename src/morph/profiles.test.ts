@@ -72,6 +72,9 @@ const CORE_STILL_REFUSES: Record<string, { code: string; why: string }> = {
   'c14n-lone-surrogate-first-member-name': { code: 'JSON_LONE_SURROGATE', why: 'a string with a lone surrogate has no UTF-8 form, so no morph-c14n/1 tagged form: core refuses it too (MORPH-C14N-1), strict first by R-S1' },
   'c14n-lone-surrogate-deep-member': { code: 'JSON_LONE_SURROGATE', why: 'a string with a lone surrogate has no UTF-8 form, so no morph-c14n/1 tagged form: core refuses it too (MORPH-C14N-1), strict first by R-S1' },
   'art-payload-lone-surrogate-any-profile': { code: 'JSON_LONE_SURROGATE', why: 'a string with a lone surrogate has no UTF-8 form, so no morph-c14n/1 tagged form: core refuses it too (MORPH-C14N-1), strict first by R-S1' },
+  // R-S1's first fault is a strict rule: core reads past it to the grammar fault after it.
+  'c14n-lone-surrogate-then-syntax-fault': { code: 'JSON_SYNTAX', why: 'past the lone surrogate core tolerates while reading, the string is never closed (JSON-SYNTAX-1)' },
+  'c14n-duplicate-member-then-syntax-fault': { code: 'JSON_SYNTAX', why: 'past the repeated name core tolerates, the text ends before its value (JSON-SYNTAX-1)' },
   'ctx-guide-end-before-begin': { code: 'BUNDLE_LAYOUT', why: 'markers that delimit no section of their own are no frame even for core (MORPH-CTX-3)' },
   'ctx-metadata-inside-guide': { code: 'BUNDLE_LAYOUT', why: 'a section inside another is no frame even for core (MORPH-CTX-3)' },
   'art-task-instruction-missing-any-profile': { code: 'ARTIFACT_MISSING_MEMBER', why: 'the instruction is the prompt\'s TASK section: core requires it too (MORPH-PROMPT-1)' },

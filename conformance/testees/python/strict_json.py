@@ -2,10 +2,14 @@
 
 The standard library's json module does the tokenising; its hooks keep every number as its
 lexeme (R-S2: `1.0` and `1` stay apart), refuse NaN/Infinity, and refuse duplicate member names.
-A walk afterwards refuses escaped lone surrogates, which the json module lets through.
+A walk afterwards refuses escaped lone surrogates, which the json module lets through. When a text
+is refused, a second, grammar-aware pass names its first fault in text order (JRN-ORD-1, JSON-LIMIT-1:
+a text is read in order), since the json module finds a grammar fault before a duplicate member it
+has not yet closed, and the walk finds lone surrogates only after the whole text.
 """
 
 import json
+import re
 
 import faults
 
@@ -106,6 +110,16 @@ def _check_strings(value):
 def parse_text(text):
     """Parses one complete JSON text (a str without BOM); raises JsonRefused."""
     try:
+        return _parse_text(text)
+    except JsonRefused as refused:
+        if refused.code == "LIMIT_EXCEEDED":
+            raise
+        first = _first_fault(text)
+        raise first if first is not None else refused from None
+
+
+def _parse_text(text):
+    try:
         value, end = _DECODER.raw_decode(text, _skip_ws(text, 0))
     except _Duplicate as exc:
         raise JsonRefused("JSON_DUPLICATE_MEMBER", "duplicate member %r" % exc.args[0]) from None
@@ -120,6 +134,123 @@ def parse_text(text):
         raise JsonRefused("JSON_SYNTAX", "bytes after the JSON value")
     _check_strings(value)
     return value
+
+
+_WS = " \t\n\r"
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+_HEX4 = re.compile(r"[0-9a-fA-F]{4}")
+_SIMPLE_ESCAPES = '"\\/bfnrt'
+
+
+def _first_fault(text):
+    """The first fault of a refused text in text order, as a JsonRefused: a lone surrogate escape
+    (R-S1), a member name its object already holds (R-S1) or the point where the grammar breaks
+    (JSON-SYNTAX-1). None if this pass finds none (the caller keeps the decoder's refusal)."""
+    stack = []  # a set of names per open object, None per open array
+    i = _skip_ws(text, 0)
+    expect = "value"
+    while True:
+        if expect in ("value", "value-or-close"):
+            if expect == "value-or-close" and text.startswith("]", i):
+                stack.pop()
+                i += 1
+                expect = "after"
+                continue
+            ch = text[i] if i < len(text) else ""
+            if ch == "{":
+                stack.append(set())
+                i = _skip_ws(text, i + 1)
+                expect = "name-or-close"
+                continue
+            if ch == "[":
+                stack.append(None)
+                i = _skip_ws(text, i + 1)
+                expect = "value-or-close"
+                continue
+            if ch == '"':
+                i, _, fault = _scan_string(text, i)
+                if fault is not None:
+                    return fault
+            elif ch in "-0123456789":
+                match = _NUMBER.match(text, i)
+                if match is None:
+                    return JsonRefused("JSON_SYNTAX", "not a number", i)
+                i = match.end()
+            else:
+                for literal in ("true", "false", "null"):
+                    if text.startswith(literal, i):
+                        i += len(literal)
+                        break
+                else:
+                    return JsonRefused("JSON_SYNTAX", "a value was expected", i)
+            expect = "after"
+        elif expect in ("name", "name-or-close"):
+            if expect == "name-or-close" and text.startswith("}", i):
+                stack.pop()
+                i += 1
+                expect = "after"
+                continue
+            if not text.startswith('"', i):
+                return JsonRefused("JSON_SYNTAX", "a member name was expected", i)
+            start = i
+            i, name, fault = _scan_string(text, i)
+            if fault is not None:
+                return fault
+            if name in stack[-1] and not faults.on("json-duplicate-member-last-wins"):
+                return JsonRefused("JSON_DUPLICATE_MEMBER", "duplicate member %r" % name, start)
+            stack[-1].add(name)
+            i = _skip_ws(text, i)
+            if not text.startswith(":", i):
+                return JsonRefused("JSON_SYNTAX", "':' was expected", i)
+            i = _skip_ws(text, i + 1)
+            expect = "value"
+        else:  # after a value
+            i = _skip_ws(text, i)
+            if not stack:
+                return None if i == len(text) else JsonRefused("JSON_SYNTAX", "bytes after the JSON value", i)
+            ch = text[i] if i < len(text) else ""
+            if ch == ",":
+                i = _skip_ws(text, i + 1)
+                expect = "value" if stack[-1] is None else "name"
+            elif ch == ("]" if stack[-1] is None else "}"):
+                stack.pop()
+                i += 1
+            else:
+                return JsonRefused("JSON_SYNTAX", "',' or a close was expected", i)
+
+
+def _scan_string(text, i):
+    """Reads the string starting at text[i] ('"'): (index past it, its value, a fault or None)."""
+    j = i + 1
+    while True:
+        if j >= len(text):
+            return j, None, JsonRefused("JSON_SYNTAX", "unterminated string", j)
+        ch = text[j]
+        if ch == '"':
+            break
+        if ord(ch) < 0x20:
+            return j, None, JsonRefused("JSON_SYNTAX", "a control character in a string", j)
+        if ch != "\\":
+            j += 1
+            continue
+        escape = text[j + 1:j + 2]
+        if escape in _SIMPLE_ESCAPES and escape != "":
+            j += 2
+            continue
+        if escape != "u" or _HEX4.fullmatch(text, j + 2, j + 6) is None:
+            return j, None, JsonRefused("JSON_SYNTAX", "an invalid escape", j)
+        unit = int(text[j + 2:j + 6], 16)
+        if 0xDC00 <= unit <= 0xDFFF:
+            return j, None, JsonRefused("JSON_LONE_SURROGATE", "escaped lone surrogate", j)
+        if 0xD800 <= unit <= 0xDBFF:
+            # A high surrogate is lone unless a complete low surrogate escape follows at once.
+            low = text[j + 8:j + 12] if text.startswith("\\u", j + 6) else ""
+            if _HEX4.fullmatch(low) is None or not 0xDC00 <= int(low, 16) <= 0xDFFF:
+                return j, None, JsonRefused("JSON_LONE_SURROGATE", "escaped lone surrogate", j)
+            j += 12
+            continue
+        j += 6
+    return j + 1, json.loads(text[i:j + 1]), None
 
 
 def _skip_ws(text, index):

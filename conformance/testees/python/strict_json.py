@@ -243,9 +243,13 @@ def _scan_string(text, i):
         if 0xDC00 <= unit <= 0xDFFF:
             return j, None, JsonRefused("JSON_LONE_SURROGATE", "escaped lone surrogate", j)
         if 0xD800 <= unit <= 0xDBFF:
-            # A high surrogate is lone unless a complete low surrogate escape follows at once.
-            low = text[j + 8:j + 12] if text.startswith("\\u", j + 6) else ""
-            if _HEX4.fullmatch(low) is None or not 0xDC00 <= int(low, 16) <= 0xDFFF:
+            # A high surrogate is lone unless a low surrogate escape follows at once. When another \u
+            # escape follows, it is read first: a broken one is the grammar fault that comes first.
+            if not text.startswith("\\u", j + 6):
+                return j, None, JsonRefused("JSON_LONE_SURROGATE", "escaped lone surrogate", j)
+            if _HEX4.fullmatch(text, j + 8, j + 12) is None:
+                return j, None, JsonRefused("JSON_SYNTAX", "an invalid escape", j + 6)
+            if not 0xDC00 <= int(text[j + 8:j + 12], 16) <= 0xDFFF:
                 return j, None, JsonRefused("JSON_LONE_SURROGATE", "escaped lone surrogate", j)
             j += 12
             continue

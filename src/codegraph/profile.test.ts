@@ -23,6 +23,7 @@ const strictCases = goldenCases().filter((c) => c.expect.verdict === 'reject' &&
  */
 const SECOND_CORE_FAULT: Readonly<Record<string, string>> = {
   'long-run-syntax-fault-then-cr': 'JSON_SYNTAX',
+  'read-model-drained-syntax-fault-then-cr-core': 'JSON_SYNTAX',
   'base-empty-path-1': 'FILE_ORDER',
   'generated-empty-path': 'FILE_ORDER',
   'base-traits-vocabulary-0': 'TRAIT_KEY_UNDECLARED',

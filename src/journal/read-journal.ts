@@ -71,9 +71,8 @@ export interface ReadOptions {
 /**
  * Bytes of a line held whole; past them the line is scanned in chunks as it is read (scan-long-line.ts)
  * and only what the rules read of it is kept, so a v3 torn tail is counted, never stored, and a huge
- * valid entry line is accepted in bounded memory. Above the 8 MiB frame limit, so a group frame scanned
- * in chunks is already too large (R-J6) and its members are never read; a standalone entry line, which
- * has no size bound, is read through in chunks.
+ * valid entry line is accepted in bounded memory. Above the 8 MiB frame limit: a frame scanned in chunks
+ * is too large (R-J6), its members never read; an entry line (no size bound) is read through in chunks.
  */
 export const PENDING_LIMIT_BYTES = 16 * 1024 * 1024;
 

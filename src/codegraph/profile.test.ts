@@ -19,11 +19,15 @@ const strictCases = goldenCases().filter((c) => c.expect.verdict === 'reject' &&
  * a strict rule), with the core code it must be: an empty path sorts before every other path
  * (CG-ORD-3), an entry outside the trait or provenance vocabulary takes a place the sorted
  * dictionary does not allow (CG-DICT-2) or leaves a trait key without its trait (CG-TRAIT-1), and a
- * CR after a syntax fault is the strict answer CG-ERR-1 puts first, the syntax fault core's.
+ * CR after a syntax fault is the strict answer CG-ERR-1 puts first, the syntax fault core's; an
+ * unknown member in place of a required one leaves core the missing one (CG-REC-2), and an empty
+ * argument name (strict) leaves core the value that is no Literal.
  */
 const SECOND_CORE_FAULT: Readonly<Record<string, string>> = {
   'long-run-syntax-fault-then-cr': 'JSON_SYNTAX',
   'read-model-drained-syntax-fault-then-cr-core': 'JSON_SYNTAX',
+  'validate-record-schema-string-literal-unknown-member-in-place-of-value': 'RECORD_MEMBER_MISSING',
+  'validate-record-schema-annotation-argument-empty-name-then-non-literal-value-core': 'RECORD_MEMBER_TYPE',
   'base-empty-path-1': 'FILE_ORDER',
   'generated-empty-path': 'FILE_ORDER',
   'base-traits-vocabulary-0': 'TRAIT_KEY_UNDECLARED',

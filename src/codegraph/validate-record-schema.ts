@@ -546,9 +546,9 @@ export function validateLiteral(root: Lite | undefined, isArguments: boolean, ct
       if (ctx.enforces('LITERAL_KIND_UNKNOWN')) return ctx.refusal('LITERAL_KIND_UNKNOWN', `unknown Literal kind ${quoteBounded(kind)}`, literalWhere(where, base, node, '/k'));
       continue;
     }
-    if (v.size !== members.length + 1) {
+    if (ctx.enforces('RECORD_MEMBER_UNKNOWN')) { // R-C8: an unknown member comes before a missing one, whatever the count
       for (const name of v.keys()) {
-        if (name !== 'k' && !members.includes(name) && ctx.enforces('RECORD_MEMBER_UNKNOWN')) {
+        if (name !== 'k' && !members.includes(name)) {
           return ctx.refusal('RECORD_MEMBER_UNKNOWN', `unknown member "${name}"`, literalWhere(where, base, node, '/' + name, name));
         }
       }

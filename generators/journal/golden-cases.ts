@@ -306,12 +306,6 @@ function recipes(): Recipe[] {
     // R-J7 and R-J6 on a canonical frame of 200 reserved records with byte-array payloads: each payload
     // counts its bytes toward the budget (a validator proving the line valid without building it too).
     read('canonical-frame-200-reserved-records', 'core', ['R-J7', 'R-J6', 'R-J8'], H3 + G(1, Array.from({ length: 200 }, (): EntryOverrides => ({ id: 'harmos:work/o/n', payload: [n('1'), n('2'), n('3')] }))), accept, 'a transaction and 200 reserved-id records with byte-array payloads, all in canonical form'),
-    // R-J6 measures a payload's compact form. Where core lets a repeated member pass, the line's bytes are
-    // not that form (one of the two members goes), so the payload is built and measured: core reads past
-    // the strict fault to the budget (src/journal/profiles.test.ts), on every path alike. A lone surrogate
-    // counts as its escape there too, as on the line (found by review of read-journal.ts survivors).
-    read('budget-repeated-member-built-and-measured', 'strict', ['R-S1', 'R-J6'], H3 + edit(G(1, 0), '{"amount":40}', `{"b":"${'a'.repeat(4 * 1024 * 1024 + 100)}","a":1,"a":2}`), reject('JSON_DUPLICATE_MEMBER'), 'a frame\'s payload names "a" twice; core keeps one and measures the rest, a string of 4 MiB and 100 bytes, past the budget'),
-    read('budget-repeated-member-lone-surrogates', 'strict', ['R-S1', 'R-J6'], H3 + edit(G(1, 0), '{"amount":40}', `{"a":1,"a":"${'\\ud800'.repeat(700_000)}"}`), reject('JSON_DUPLICATE_MEMBER'), 'a frame\'s payload names "a" twice; core keeps a string of 700,000 escaped lone surrogates, 4.2 MB as escapes, past the budget'),
     // JRN-ORD-1 several faults: the first in file order, then in the order of checks, decides
     read('order-fault-in-torn-tail-only', 'core', ['JRN-ORD-1', 'R-J3'], H3 + G(1) + '{"group":2,"x":1,"at":0}', accept, 'faults after the last LF are outside the recovered prefix'),
     read('order-cr-before-utf8', 'core', ['JRN-ORD-1', 'R-J1'], Buffer.concat([Buffer.from(H3), Buffer.of(0xff), Buffer.from(E(1).replace('\n', '\r\n'))]), reject('CARRIAGE_RETURN'), 'CR is checked before UTF-8 in a line'),

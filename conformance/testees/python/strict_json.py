@@ -3,9 +3,9 @@
 The standard library's json module does the tokenising; its hooks keep every number as its
 lexeme (R-S2: `1.0` and `1` stay apart), refuse NaN/Infinity, and refuse duplicate member names.
 A walk afterwards refuses escaped lone surrogates, which the json module lets through. When a text
-is refused, a second, grammar-aware pass names its first fault in text order (JRN-ORD-1, JSON-LIMIT-1:
-a text is read in order), since the json module finds a grammar fault before a duplicate member it
-has not yet closed, and the walk finds lone surrogates only after the whole text.
+is refused, a second, grammar-aware pass names its first fault in text order (R-S1: a text is read
+in order), since the json module finds a grammar fault before a duplicate member whose object it has
+not yet closed, and the walk finds lone surrogates only after the whole text.
 """
 
 import json
@@ -136,7 +136,6 @@ def _parse_text(text):
     return value
 
 
-_WS = " \t\n\r"
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 _HEX4 = re.compile(r"[0-9a-fA-F]{4}")
 _SIMPLE_ESCAPES = '"\\/bfnrt'

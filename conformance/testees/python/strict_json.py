@@ -149,12 +149,14 @@ def _first_fault(text):
     i = _skip_ws(text, 0)
     expect = "value"
     while True:
+        # An empty array or object closes where its first item or name could start.
+        close = {"value-or-close": "]", "name-or-close": "}"}.get(expect)
+        if close is not None and text.startswith(close, i):
+            stack.pop()
+            i += 1
+            expect = "after"
+            continue
         if expect in ("value", "value-or-close"):
-            if expect == "value-or-close" and text.startswith("]", i):
-                stack.pop()
-                i += 1
-                expect = "after"
-                continue
             ch = text[i] if i < len(text) else ""
             if ch == "{":
                 stack.append(set())
@@ -184,11 +186,6 @@ def _first_fault(text):
                     return JsonRefused("JSON_SYNTAX", "a value was expected", i)
             expect = "after"
         elif expect in ("name", "name-or-close"):
-            if expect == "name-or-close" and text.startswith("}", i):
-                stack.pop()
-                i += 1
-                expect = "after"
-                continue
             if not text.startswith('"', i):
                 return JsonRefused("JSON_SYNTAX", "a member name was expected", i)
             start = i

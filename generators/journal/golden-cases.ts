@@ -356,6 +356,8 @@ function recipes(): Recipe[] {
     append('append-typed-record-reserved-id', 'core', ['R-J7'], appendInput(H3, makeGroup(1, [{ id: 'harmos:sidecar/host/x', payload: 'typed' }])), reject('RESERVED_PAYLOAD'), 'typed records cannot use reserved prefixes'),
     append('append-system-fact', 'core', ['R-J7'], appendInput(H3, makeGroup(1, [{ id: 'harmos:sidecar/host/x', payload: [n(9)] }])), accept, 'a system fact rides with typed records'),
     append('append-record-witness', 'core', ['R-J6'], appendInput(H3, makeGroup(1, [{ atUs: 9 }])), reject('RECORD_METADATA_MISMATCH'), 'records share the commit time'),
+    // Core reads a lone surrogate and writes it as its escape (R-J8; write-journal.test.ts); strict refuses it.
+    append('append-strict-lone-surrogate-payload', 'strict', ['R-S1'], appendInput(H3, edit(renderJson(makeGroup(1, 0)), '{"amount":40}', '"a\\ud800b"')), reject('JSON_LONE_SURROGATE'), 'the op input is strict JSON'),
     append('append-entry-unknown-member', 'core', ['R-J5'], appendInput(H3, renderJson(makeGroup(1, 0)).replace('"kind"', '"extra":1,"kind"')), reject('UNKNOWN_MEMBER'), 'closed member sets apply to input entries'),
     // Found by mutation testing of write-journal.ts: the frame bounds prepareGroup takes from an entry whose
     // position it cannot read (left to the entry check to name) were reached by no vector.

@@ -65,6 +65,27 @@ describe('append (in memory)', () => {
     expect(code(makeGroup(2, [{ principal: 'other' }]))).toBe(CODES.RECORD_METADATA_MISMATCH);
   });
 
+  it('writes a lone surrogate core reads as its escape, so the value and its budget survive the write (R-J8, R-J6)', () => {
+    const base = Buffer.from(V3);
+    const r = appendGroupToBytes(base, makeGroup(1, 0, { payload: new Map([['\udc00', 'a\ud800b']]) }), 'core');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const written = Buffer.from(r.value);
+    // U+FFFD's UTF-8 bytes are what a lone code unit becomes when encoded as is.
+    expect(written.includes(Buffer.of(0xef, 0xbf, 0xbd))).toBe(false);
+    expect(written.toString('utf8')).toContain('"payload":{"\\udc00":"a\\ud800b"}');
+    const again = readJournalBytes(written, { profile: 'core' });
+    expect(again.ok).toBe(true);
+    expect(readJournalBytes(written, { profile: 'strict' }).ok).toBe(false);
+    // The budget counts the six-byte escape: 4 MiB less the quotes and one escape is the most a string holds.
+    const code = (payload: string) => {
+      const a = appendGroupToBytes(base, makeGroup(1, 0, { payload }), 'core');
+      return a.ok ? 'accept' : a.error.code;
+    };
+    expect(code('x'.repeat(4 * 1024 * 1024 - 8) + '\ud800')).toBe('accept');
+    expect(code('x'.repeat(4 * 1024 * 1024 - 7) + '\ud800')).toBe(CODES.PAYLOAD_BUDGET_EXCEEDED);
+  });
+
   it('refuses an invalid journal with the reader code', () => {
     const r = appendGroupToBytes(Buffer.from(V2 + standalone(2)), makeGroup(3, 0));
     expect(r.ok ? 'accept' : r.error.code).toBe(CODES.POSITION_GAP);

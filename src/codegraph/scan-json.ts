@@ -158,20 +158,35 @@ export const NAME_HELD_UNITS = 64;
 export const NAME_KEPT_CHARACTERS = NAME_HELD_UNITS + 1;
 
 /**
- * The representative of a member name longer than NAME_HELD_UNITS code units: its first NAME_HELD_UNITS
- * code units, '…', then the SHA-256 of all its code units (UTF-16LE) in base64url. Two names get one
- * representative only when they share those first units and their digests collide; a SHA-256 collision
- * takes about 2^128 evaluations (the birthday bound of 256 bits; no attack shortens it), which no one
- * can run, so R-S1's duplicate check and core's last-wins reading compare representatives as names. A
- * name of at most NAME_HELD_UNITS units is never one (a representative is longer). `hash`, when given,
- * has been fed the name's first code units already (a long line's dropped middle, see LineGap) and
- * `rest` is what follows them.
+ * Code units of a long name its representative quotes: as few as keep the representative longer than
+ * NAME_HELD_UNITS (these, the mark and the 43 digits), so that no name held as itself can spell one.
+ * Up to 2^19 names are held at once (JSON-LIMIT-1): each unit is paid for half a million times.
+ */
+const REPRESENTATIVE_PREFIX_UNITS = NAME_HELD_UNITS + 1 - 1 - 43;
+
+/** Between a representative's prefix and its digest: a Latin-1 character, so a Latin-1 prefix keeps the string one byte a unit. */
+const REPRESENTATIVE_MARK = '\u00b7';
+
+/** Text of Latin-1 characters only (every code unit below U+0100). */
+const LATIN1 = /^[\u0000-\u00ff]*$/;
+
+/**
+ * The representative of a member name longer than NAME_HELD_UNITS code units: its first
+ * REPRESENTATIVE_PREFIX_UNITS code units, '·', then the SHA-256 of all its code units (UTF-16LE) in
+ * base64url. Two names get one representative only when they share those first units and their
+ * digests collide; a SHA-256 collision takes about 2^128 evaluations (the birthday bound of 256 bits; no
+ * attack shortens it), which no one can run, so R-S1's duplicate check and core's last-wins reading
+ * compare representatives as names. A name of at most NAME_HELD_UNITS units is never one (a
+ * representative is longer). `hash`, when given, has been fed the name's first code units already (a
+ * long line's dropped middle, see LineGap) and `rest` is what follows them.
  */
 export function representLongName(name: string, hash?: Hash, rest?: string): string {
   // Fed as a string: a Buffer of the code units per long name would be garbage outside V8's heap.
   const digest = (hash ?? createHash('sha256')).update(rest ?? name, 'utf16le').digest('base64url');
-  // A copy: a slice of the name would keep the whole name alive as long as its representative.
-  return Buffer.from(`${name.slice(0, NAME_HELD_UNITS)}…${digest}`, 'utf16le').toString('utf16le');
+  const text = `${name.slice(0, REPRESENTATIVE_PREFIX_UNITS)}${REPRESENTATIVE_MARK}${digest}`;
+  // A copy: a slice of the name would keep the whole name alive as long as its representative. Latin-1
+  // text is copied as one byte a unit (half the size of a two-byte string, the other copy).
+  return LATIN1.test(text) ? Buffer.from(text, 'latin1').toString('latin1') : Buffer.from(text, 'utf16le').toString('utf16le');
 }
 
 /** Pads a long name's digest past NAME_HELD_UNITS units, so that no name held as itself spells its key. */
@@ -180,12 +195,12 @@ const LONG_NAME_KEY_PAD = '~'.repeat(NAME_HELD_UNITS + 1 - 43);
 /**
  * What a set of names a long line dropped holds for `name`: the name itself, or for a representative
  * ({@link representLongName}) its digest alone, padded past NAME_HELD_UNITS units — one byte a unit,
- * and a third of the representative's size. Two representatives share a key only when their digests
+ * whatever the prefix's characters. Two representatives share a key only when their digests
  * collide, which is when their names are equal.
  */
 export function droppedNameKey(name: string): string {
   if (name.length <= NAME_HELD_UNITS) return name;
-  return Buffer.from(name.slice(NAME_HELD_UNITS + 1) + LONG_NAME_KEY_PAD, 'latin1').toString('latin1');
+  return Buffer.from(name.slice(REPRESENTATIVE_PREFIX_UNITS + 1) + LONG_NAME_KEY_PAD, 'latin1').toString('latin1');
 }
 
 interface Frame {

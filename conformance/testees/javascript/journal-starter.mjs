@@ -44,7 +44,8 @@ const ESCAPES = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: 
 
 /**
  * Parses one line strictly (JSON-SYNTAX-1, R-S1): numbers stay lexemes, objects are Maps in member
- * order, duplicate members and lone surrogates are refused, only space and tab separate tokens.
+ * order, duplicate members and lone surrogates are refused, only space and tab separate tokens. The
+ * line is read in order and its first fault is the one refused.
  */
 function parseLine(text) {
   let at = 0;
@@ -69,17 +70,34 @@ function parseLine(text) {
       if (e in ESCAPES) {
         out += ESCAPES[e];
         at += 2;
-      } else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(at + 2, at + 6))) {
-        out += String.fromCharCode(parseInt(text.slice(at + 2, at + 6), 16));
-        at += 6;
-      } else {
-        throw syntax('bad escape');
+        continue;
       }
+      const unit = unicodeEscapeAt(at);
+      at += 6;
+      // R-S1: a surrogate escape must be a high one followed at once by an escaped low one. The fault is
+      // found here, in text order, so it wins over any grammar fault later in the line.
+      if (unit >= 0xdc00 && unit <= 0xdfff) throw loneSurrogate();
+      if (unit >= 0xd800 && unit <= 0xdbff) {
+        // Only another \u escape can pair it; a broken one is the grammar fault that comes first.
+        if (text[at] !== '\\' || text[at + 1] !== 'u') throw loneSurrogate();
+        const low = unicodeEscapeAt(at);
+        if (low < 0xdc00 || low > 0xdfff) throw loneSurrogate();
+        out += String.fromCharCode(unit, low);
+        at += 6;
+        continue;
+      }
+      out += String.fromCharCode(unit);
     }
     at++;
-    if (!out.isWellFormed()) throw new Refused('JSON_LONE_SURROGATE', 'a \\u escape names a lone surrogate');
     return out;
   };
+  /** The code unit of the \u escape at `i` (a backslash, `u`, four hex digits), or a JSON_SYNTAX refusal. */
+  const unicodeEscapeAt = (i) => {
+    const hex = text.slice(i + 2, i + 6);
+    if (text[i + 1] !== 'u' || !/^[0-9a-fA-F]{4}$/.test(hex)) throw syntax('bad escape');
+    return parseInt(hex, 16);
+  };
+  const loneSurrogate = () => new Refused('JSON_LONE_SURROGATE', `a \\u escape names a lone surrogate at character ${at}`);
   const parseValue = () => {
     skipSpace();
     const c = text[at];
@@ -95,11 +113,11 @@ function parseLine(text) {
         skipSpace();
         if (text[at] !== '"') throw syntax('expected a member name');
         const name = parseString();
+        // R-S1: the repeated name is the fault, before anything its value holds.
+        if (members.has(name)) throw new Refused('JSON_DUPLICATE_MEMBER', `member ${JSON.stringify(name)} appears twice`);
         skipSpace();
         if (text[at++] !== ':') throw syntax('expected ":"');
-        const value = parseValue();
-        if (members.has(name)) throw new Refused('JSON_DUPLICATE_MEMBER', `member ${JSON.stringify(name)} appears twice`);
-        members.set(name, value);
+        members.set(name, parseValue());
         skipSpace();
         if (text[at] === ',') at++;
         else if (text[at++] === '}') return members;

@@ -53,7 +53,8 @@ impl Value {
 }
 
 /// A strict parser for one line (JSON-SYNTAX-1, R-S1): duplicate members and lone surrogates are
-/// refused, and only space and tab separate tokens.
+/// refused, and only space and tab separate tokens. The line is read in order and its first fault is
+/// the one refused.
 struct Parser<'a> {
     text: &'a [u8],
     at: usize,
@@ -199,15 +200,16 @@ impl<'a> Parser<'a> {
                         return self.syntax("expected a member name");
                     }
                     let name = self.string()?;
+                    // R-S1: the repeated name is the fault, before anything its value holds.
+                    if !seen.insert(name.clone()) {
+                        return refuse("JSON_DUPLICATE_MEMBER", format!("member {name:?} appears twice"));
+                    }
                     self.skip_space();
                     if self.peek() != Some(b':') {
                         return self.syntax("expected ':'");
                     }
                     self.at += 1;
                     let value = self.value(depth + 1)?;
-                    if !seen.insert(name.clone()) {
-                        return refuse("JSON_DUPLICATE_MEMBER", format!("member {name:?} appears twice"));
-                    }
                     members.push((name, value));
                     self.skip_space();
                     match self.peek() {

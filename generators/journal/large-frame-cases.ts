@@ -72,9 +72,10 @@ export function largeFrameCases(): CaseSpec[] {
     { ...append, name: 'append-payload-budget-exceeded', input: appendToEmpty([entry(1, 'Transaction', stringOfSize(budget - 4)), entry(2, 'Record', '"abc"')]), expect: { verdict: 'reject', code: 'PAYLOAD_BUDGET_EXCEEDED' }, note: 'the 4 MiB payload budget applies to a new group: 4,194,300 + 5 bytes is one byte over' },
     // R-J6 measures a payload's compact form. Where core lets a repeated member pass, the line's bytes are
     // not that form (one of the two members goes), so the payload is built and measured: core reads past
-    // the strict fault to the budget (src/journal/profiles.test.ts), on every path alike (found by review of
-    // read-journal.ts survivors).
+    // the strict fault to the budget (src/journal/profiles.test.ts), on every path alike. A lone surrogate
+    // counts as its escape there too, as on the line (found by review of read-journal.ts survivors).
     { ...strictRead, name: 'budget-repeated-member-built-and-measured', input: oneGroup(`{"b":${stringOfSize(budget + 100)},"a":1,"a":2}`, '"abc"'), expect: { verdict: 'reject', code: 'JSON_DUPLICATE_MEMBER' }, note: 'a transaction payload names "a" twice; core keeps one and measures the rest, a string past the budget' },
+    { ...strictRead, name: 'budget-repeated-member-lone-surrogates', input: oneGroup(`{"a":1,"a":"${'\\ud800'.repeat(700_000)}"}`, '"abc"'), expect: { verdict: 'reject', code: 'JSON_DUPLICATE_MEMBER' }, note: 'a transaction payload names "a" twice; core keeps a string of 700,000 escaped lone surrogates, 4.2 MB as escapes, past the budget' },
     { ...read, name: 'budget-exactly-4-mib', input: oneGroup(stringOfSize(budget - 5), '"abc"'), expect: { verdict: 'accept' }, note: 'payloads summing to exactly 4,194,304 bytes are within the budget' },
   ];
 }

@@ -37,19 +37,22 @@ class Number(str):
     """A JSON number kept as its exact lexeme (R-S2): 1.0 is not 1, and nothing is rounded."""
 
 
+# The hooks of parse_line's json.loads only signal that a line has a fault (as json.loads does, with a
+# ValueError); first_fault() then names the line's first fault.
 def _refuse_constant(name):
-    raise Refused("JSON_SYNTAX", "%s is not JSON" % name)
+    raise ValueError("%s is not JSON" % name)
 
 
 def _unique_members(pairs):
     names = [name for name, _ in pairs]
     if len(set(names)) != len(names):
-        raise Refused("JSON_DUPLICATE_MEMBER", "an object names a member twice")
+        raise ValueError("an object names a member twice")
     return dict(pairs)
 
 
-def _check_strings(value):
-    """No string or member name may hold a lone surrogate: it has no UTF-8 form (R-S1)."""
+def _holds_surrogate(value):
+    """Whether a string or member name holds a surrogate: json.loads joins each escaped pair into one
+    character, so a surrogate left over came from a lone \\u escape (R-S1)."""
     stack = [value]
     while stack:
         item = stack.pop()
@@ -57,25 +60,170 @@ def _check_strings(value):
             continue
         if isinstance(item, str):
             if SURROGATE.search(item):
-                raise Refused("JSON_LONE_SURROGATE", "a \\u escape names a lone surrogate")
+                return True
         elif isinstance(item, dict):
             stack.extend(item.keys())
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
+    return False
 
 
 def parse_line(text):
-    """One line as a JSON value, strictly: lexemes kept, duplicates and lone surrogates refused."""
+    """One line as a JSON value, strictly: lexemes kept, duplicates and lone surrogates refused.
+
+    json.loads reads a good line fast. But it finds a duplicate only when its object closes and we look
+    for lone surrogates only after the whole parse, so when a line has any fault, first_fault() reads it
+    again in text order: its first fault is the refusal (R-S1). Only space and tab may surround tokens
+    (json.loads also allows LF and CR; the journal splits lines at LF and refuses CR before this).
+    """
     try:
         value = json.loads(text, parse_int=Number, parse_float=Number,
                            parse_constant=_refuse_constant, object_pairs_hook=_unique_members)
-    except (ValueError, RecursionError) as error:
-        raise Refused("JSON_SYNTAX", "not JSON: %s" % error) from None
-    if text[:1] in "\n\r" or text[-1:] in "\n\r":
-        raise Refused("JSON_SYNTAX", "only space and tab may surround a value")
-    _check_strings(value)
-    return value
+    except ValueError:  # a grammar fault, NaN or Infinity, or a duplicate member (the hooks above)
+        pass
+    except RecursionError:  # json.loads recurses, so it cannot read a line nested very deeply
+        first_fault(text)  # a fault before the deep part still names the refusal
+        # R-S2a lets a reader refuse past 128 levels; this one refuses what json.loads cannot read.
+        raise Refused("LIMIT_EXCEEDED", "the line is nested too deeply for this reader") from None
+    else:
+        if "\n" not in text and "\r" not in text and not _holds_surrogate(value):
+            return value
+    first_fault(text)  # raises Refused at the line's first fault
+    raise AssertionError("a bug: json.loads refuses a line first_fault() finds no fault in")
+
+
+# The grammar of first_fault(), token by token. [0-9], not \d: \d also matches non-ASCII digits.
+SPACE = re.compile(r"[ \t]*")
+NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+PLAIN_RUN = re.compile(r'[^"\\\x00-\x1f]*')  # string characters that stand for themselves
+HEX4 = re.compile(r"[0-9a-fA-F]{4}")
+ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+LITERALS = ("true", "false", "null")
+MAX_DEPTH = 10_000  # containers open at once; a deeper line is refused at the bracket that opens one more
+
+
+def _syntax(message, at):
+    return Refused("JSON_SYNTAX", "not JSON: %s at column %d" % (message, at + 1))
+
+
+def _escaped_unit(text, at):
+    """The UTF-16 code unit of the \\u escape at `at`; a broken escape is a grammar fault."""
+    digits = HEX4.match(text, at + 2)
+    if not digits:
+        raise _syntax("a \\u escape needs four hex digits", at)
+    return int(digits.group(), 16)
+
+
+def _read_string(text, at):
+    """Reads the string whose opening quote is at `at`: returns its value and the index after it."""
+    pieces = []
+    i = at + 1
+    while True:
+        run = PLAIN_RUN.match(text, i)  # a regex skips plain characters: long strings stay fast
+        pieces.append(run.group())
+        i = run.end()
+        char = text[i:i + 1]
+        if char == '"':
+            return "".join(pieces), i + 1
+        if char == "":
+            raise _syntax("a string is never closed", i)
+        if char != "\\":
+            raise _syntax("a raw control character in a string", i)
+        kind = text[i + 1:i + 2]
+        if kind in ESCAPES:
+            pieces.append(ESCAPES[kind])
+            i += 2
+            continue
+        if kind != "u":
+            raise _syntax("a backslash that starts no escape", i)
+        unit = _escaped_unit(text, i)
+        i += 6
+        if 0xDC00 <= unit <= 0xDFFF:
+            raise Refused("JSON_LONE_SURROGATE", "a low surrogate escape with no high one before it")
+        if 0xD800 <= unit <= 0xDBFF:
+            # A high surrogate needs a low one at once. Another \u escape is read first, so a broken
+            # one is a grammar fault; anything else after the high one leaves it alone.
+            if not text.startswith("\\u", i):
+                raise Refused("JSON_LONE_SURROGATE", "a high surrogate escape with no low one after it")
+            low = _escaped_unit(text, i)
+            if not 0xDC00 <= low <= 0xDFFF:
+                raise Refused("JSON_LONE_SURROGATE", "a high surrogate escape with no low one after it")
+            i += 6
+            unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+        pieces.append(chr(unit))
+
+
+def _member_name(text, i, names):
+    """Reads `"name" :` at i into the open object's `names`; returns where its value starts."""
+    if text[i:i + 1] != '"':
+        raise _syntax("a member name must be a string", i)
+    name, i = _read_string(text, i)
+    if name in names:
+        raise Refused("JSON_DUPLICATE_MEMBER", "an object names the member %r twice" % name[:100])
+    names.add(name)
+    i = SPACE.match(text, i).end()
+    if text[i:i + 1] != ":":
+        raise _syntax("a member name must be followed by a colon", i)
+    return SPACE.match(text, i + 1).end()
+
+
+def first_fault(text):
+    """Reads `text` as one JSON value in text order and raises Refused for its first fault (R-S1).
+
+    It returns None when the text has no fault. It never recurses: `open_containers` holds, for each
+    array or object not yet closed, None for an array or the set of the object's member names so far.
+    """
+    open_containers = []
+    i = SPACE.match(text).end()
+    while True:
+        # A value starts at i.
+        char = text[i:i + 1]
+        if char in ("[", "{"):
+            if len(open_containers) == MAX_DEPTH:
+                raise Refused("LIMIT_EXCEEDED", "more than %d arrays and objects open at once" % MAX_DEPTH)
+            i = SPACE.match(text, i + 1).end()
+            if text[i:i + 1] == ("]" if char == "[" else "}"):
+                i += 1  # an empty array or object: a whole value
+            elif char == "[":
+                open_containers.append(None)
+                continue
+            else:
+                open_containers.append(set())
+                i = _member_name(text, i, open_containers[-1])
+                continue
+        elif char == '"':
+            i = _read_string(text, i)[1]
+        elif char == "-" or "0" <= char <= "9":
+            number = NUMBER.match(text, i)
+            if not number:
+                raise _syntax("a malformed number", i)
+            i = number.end()
+        else:
+            literal = next((word for word in LITERALS if text.startswith(word, i)), None)
+            if literal is None:
+                raise _syntax("not a JSON value", i)
+            i += len(literal)
+        # A value ended before i: close what it ends, then go on to the next member or item.
+        while True:
+            i = SPACE.match(text, i).end()
+            if not open_containers:
+                if i < len(text):
+                    raise _syntax("text after the value", i)
+                return None
+            names = open_containers[-1]
+            char = text[i:i + 1]
+            if char == ("]" if names is None else "}"):
+                open_containers.pop()
+                i += 1
+            elif char == ",":
+                i = SPACE.match(text, i + 1).end()
+                if names is not None:
+                    i = _member_name(text, i, names)
+                break
+            else:
+                what = "array" if names is None else "object"
+                raise _syntax("expected a comma or the end of the " + what, i)
 
 
 def unsigned(value, what):

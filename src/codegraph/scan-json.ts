@@ -842,7 +842,7 @@ export class LineScanner {
       this.skippedItemsIndex = index;
       this.skippedObject = frame.isObject;
       // R-S1 (strict): a later member may repeat the name of one dropped; core lets duplicates pass.
-      // Kept by their keys (a long name's is a third of its representative): up to 2^19 of them.
+      // Kept by their keys (a long name's is its digest, one byte a unit): up to 2^19 of them.
       this.skippedNames = frame.isObject && !this.options.allowDuplicates ? frame.names!.slice(0, namesAt).map(droppedNameKey) : undefined;
     }
   }

@@ -1,11 +1,14 @@
 /**
- * `npm run mutation -- <format> [--table] [--all] [src/<format>/file.ts …]`: mutation-tests the reference
+ * `npm run mutation -- <format> [--table] [--all] [--survivors] [src/<format>/file.ts …]`: mutation-tests the reference
  * oracle with StrykerJS (stryker.config.mjs). Each finished Stryker run is split into one committed
  * results file per source file (reports/mutation/<format>/<path>.results.json), and the score table
  * reports/mutation/<format>.md is rebuilt from every results file: a run replaces the entries of the
  * files it mutated and nothing else. Without file arguments, the files whose results are missing or
  * were made from another source text run, in batches (one Stryker run each, so an interrupted
  * campaign keeps every finished batch); `--all` runs every file; `--table` only rebuilds the table.
+ * `--survivors` runs only the unexplained survivors of the named files (whose source must be the one
+ * their results were made from) and moves those the vectors now detect to killed: a scanner's survivor
+ * runs every case of its format, so a whole re-run of one takes hours where its survivors take minutes.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -13,12 +16,17 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadVectors } from '../../src/runner/vectors/load-vectors.ts';
 import { SNAPSHOT_VARIABLE, writeVectorSnapshot } from './golden-cases.ts';
+import { mergeRerun, survivorRanges } from './survivor-ranges.ts';
 import {
+  explainSurvivor,
+  fromFileResults,
   hashSource,
+  loadEquivalentMutants,
   MUTATION_FORMATS,
   type MutationFormat,
   readFormatResults,
   renderMutationTable,
+  resultsPath,
   summarizeReport,
   toFileResults,
   writeFileResults,
@@ -30,7 +38,7 @@ const REPORTS = join(ROOT, 'reports/mutation');
 const BATCH_FILES = Number(process.env.FORMCERT_MUTATION_BATCH ?? 8);
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run mutation -- <${MUTATION_FORMATS.join('|')}> [--table] [--all] [src/<format>/file.ts …]\n`);
+  process.stderr.write(`${message}\nusage: npm run mutation -- <${MUTATION_FORMATS.join('|')}> [--table] [--all] [--survivors] [src/<format>/file.ts …]\n`);
   process.exit(2);
 }
 
@@ -83,19 +91,8 @@ const hashFile = (file: string) => hashSource(readFileSync(join(ROOT, file)));
  */
 function runStryker(format: MutationFormat, files: readonly string[]): void {
   const before = new Map(files.map((f) => [f, hashFile(f)]));
-  const report = join(REPORTS, format, 'stryker-report.json');
-  rmSync(report, { force: true });
-  const started = Date.now();
-  const run = spawnSync(join(ROOT, 'node_modules/.bin/stryker'), ['run', 'stryker.config.mjs'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, FORMCERT_MUTATION_FORMAT: format, FORMCERT_MUTATION_FILES: files.join(','), [SNAPSHOT_VARIABLE]: snapshot },
-  });
-  const seconds = Math.round((Date.now() - started) / 1000);
-  process.stdout.write(`mutation: ${files.join(', ')} done in ${seconds} s (exit ${run.status})\n`);
-  // Stryker exits non-zero on a broken set-up (a failing initial run); a survivor is not an error.
-  if (run.status !== 0 || !existsSync(report)) process.exit(run.status || 1);
-  const scores = summarizeReport(JSON.parse(readFileSync(report, 'utf8')));
+  const { report, seconds } = spawnStryker(format, files);
+  const scores = summarizeReport(report);
   const mutants = scores.reduce((n, s) => n + s.killed + s.timeout + s.survived + s.noCoverage + s.errors, 0);
   const ranAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   for (const file of files) {
@@ -108,6 +105,55 @@ function runStryker(format: MutationFormat, files: readonly string[]): void {
     const note = process.env.FORMCERT_MUTATION_PROPERTIES === '1' ? "tests: the golden cases plus the format's own unit and property tests (vitest runner)" : undefined;
     writeFileResults(ROOT, format, toFileResults(score, { sourceSha256, ranAt, seconds, files: files.length, mutants, ...(note ? { note } : {}) }));
   }
+}
+
+/** One Stryker run over `mutate` (files or ranges of them): its JSON report and wall time in seconds. */
+function spawnStryker(format: MutationFormat, mutate: readonly string[]) {
+  const reportPath = join(REPORTS, format, 'stryker-report.json');
+  rmSync(reportPath, { force: true });
+  const started = Date.now();
+  const run = spawnSync(join(ROOT, 'node_modules/.bin/stryker'), ['run', 'stryker.config.mjs'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, FORMCERT_MUTATION_FORMAT: format, FORMCERT_MUTATION_FILES: mutate.join(','), [SNAPSHOT_VARIABLE]: snapshot },
+  });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  process.stdout.write(`mutation: ${mutate.length > 4 ? `${mutate.length} ranges` : mutate.join(', ')} done in ${seconds} s (exit ${run.status})\n`);
+  // Stryker exits non-zero on a broken set-up (a failing initial run); a survivor is not an error.
+  if (run.status !== 0 || !existsSync(reportPath)) process.exit(run.status || 1);
+  return { report: JSON.parse(readFileSync(reportPath, 'utf8')), seconds };
+}
+
+/**
+ * Re-runs the unexplained survivors of `file` alone (their nodes' ranges) and writes the file's results
+ * with those the vectors now detect moved to killed or timeout; the rest of its figures stay as they were.
+ */
+function rerunSurvivors(format: MutationFormat, file: string): void {
+  const resultsFile = join(ROOT, resultsPath(format, file));
+  if (!existsSync(resultsFile)) usage(`${file} has no results to re-run the survivors of: run the whole file`);
+  const old = fromFileResults(JSON.parse(readFileSync(resultsFile, 'utf8')));
+  const sourceSha256 = hashFile(file);
+  if (old.run?.sourceSha256 !== sourceSha256) usage(`${file} changed since its run: its survivors' positions are stale, run the whole file`);
+  const equivalent = loadEquivalentMutants();
+  const targets = old.survivors.filter((s) => explainSurvivor(s, equivalent) === undefined);
+  if (targets.length === 0) {
+    process.stdout.write(`mutation: ${file} has no unexplained survivor\n`);
+    return;
+  }
+  const ranges = survivorRanges(file, readFileSync(join(ROOT, file), 'utf8'), targets);
+  const { report, seconds } = spawnStryker(format, ranges);
+  if (hashFile(file) !== sourceSha256) {
+    process.stderr.write(`mutation: ${file} changed during the run; its results are not written\n`);
+    return;
+  }
+  const rerun = Object.values(report.files as Record<string, { mutants: { mutatorName: string; replacement?: string; status: string; location: { start: { line: number; column: number } } }[] }>)
+    .flatMap((f) => f.mutants)
+    .map((m) => ({ line: m.location.start.line, column: m.location.start.column, mutator: m.mutatorName, replacement: m.replacement ?? '', status: m.status }));
+  const { score, found, detected } = mergeRerun(old, targets, rerun);
+  const ranAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const note = `${old.run.note ? `${old.run.note}; ` : ''}survivors re-run ${ranAt.slice(0, 10)} (${seconds} s, ${rerun.length} mutants in ${ranges.length} ranges): ${detected} of ${found} unexplained now detected`;
+  writeFileResults(ROOT, format, toFileResults(score, { ...old.run, note }));
+  process.stdout.write(`mutation: ${file}: ${detected} of ${found} unexplained survivors now detected (${targets.length - found} not found in the re-run)\n`);
 }
 
 const args = process.argv.slice(2);
@@ -124,9 +170,14 @@ if (!args.includes('--table')) {
   const chosen = args.filter((a) => a.includes('/'));
   for (const file of chosen) if (!sources.includes(file)) usage(`not a source file of ${format} that an op runs: ${file}`);
   const fresh = new Map(readFormatResults(ROOT, format).map((s) => [s.file, s.run?.sourceSha256]));
-  const files = chosen.length > 0 ? chosen : args.includes('--all') ? sources : sources.filter((f) => fresh.get(f) !== hashFile(f));
-  const batch = chosen.length > 0 ? files.length : BATCH_FILES;
-  for (let i = 0; i < files.length; i += batch) runStryker(format, files.slice(i, i + batch));
+  if (args.includes('--survivors')) {
+    if (chosen.length === 0) usage('--survivors names the files whose survivors to re-run');
+    for (const file of chosen) rerunSurvivors(format, file);
+  } else {
+    const files = chosen.length > 0 ? chosen : args.includes('--all') ? sources : sources.filter((f) => fresh.get(f) !== hashFile(f));
+    const batch = chosen.length > 0 ? files.length : BATCH_FILES;
+    for (let i = 0; i < files.length; i += batch) runStryker(format, files.slice(i, i + batch));
+  }
 }
 const table = renderMutationTable(format, readFormatResults(ROOT, format), Object.fromEntries(sources.map((f) => [f, hashFile(f)])), notReached);
 writeFileSync(join(REPORTS, `${format}.md`), table);

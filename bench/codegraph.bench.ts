@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchSizes, targetVerdict } from './bench-size.ts';
+import { peakRssKiB } from './peak-rss.ts';
 
 const HERE = fileURLToPath(import.meta.url);
 const ROOT = join(dirname(HERE), '..');
@@ -85,7 +86,7 @@ async function runWorker(mode: string, file: string): Promise<void> {
       if (!validateWithSchema(JSON.parse(line))) ok = false;
     });
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-    return report({ mode, seconds, cpuSeconds: cpuSince(), lines, maxRssMB: process.resourceUsage().maxRSS / 1024, ok });
+    return report({ mode, seconds, cpuSeconds: cpuSince(), lines, maxRssMB: peakRssKiB() / 1024, ok });
   } else if (mode === 'validate' || mode === 'validate-core') {
     const { validateModelFile } = await import('../src/codegraph/validate-file.ts');
     const t0 = process.hrtime.bigint();
@@ -94,9 +95,9 @@ async function runWorker(mode: string, file: string): Promise<void> {
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
     ok = result.ok;
     lines = result.ok ? result.value.lines : 0;
-    return report({ mode, seconds, cpuSeconds: cpuSince(), lines, maxRssMB: process.resourceUsage().maxRSS / 1024, ok });
+    return report({ mode, seconds, cpuSeconds: cpuSince(), lines, maxRssMB: peakRssKiB() / 1024, ok });
   }
-  report({ mode, seconds: Number(process.hrtime.bigint() - started) / 1e9, cpuSeconds: cpuSince(), lines, maxRssMB: process.resourceUsage().maxRSS / 1024, ok });
+  report({ mode, seconds: Number(process.hrtime.bigint() - started) / 1e9, cpuSeconds: cpuSince(), lines, maxRssMB: peakRssKiB() / 1024, ok });
 }
 
 function report(m: Measurement): void {

@@ -2,7 +2,7 @@
  * Journal benchmark: streams a >= 500 MB v3 journal into a temp dir, then measures, in one run and on
  * the same file, (a) a bare loop that splits lines on LF and JSON.parse's each one, and (b) the
  * streaming validator (`validateJournalFile`). Each runs in its own child process, which reports its
- * wall time and peak RSS (process.resourceUsage().maxRSS). The file is deleted afterwards.
+ * wall time and peak RSS (peak RSS). The file is deleted afterwards.
  * Child mode: `node bin/run-ts.mjs bench/journal.bench.ts --journal-bench-child <bare|validate> <file>`.
  */
 import { execFileSync } from 'node:child_process';
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchSizes, targetVerdict } from './bench-size.ts';
+import { peakRssKiB } from './peak-rss.ts';
 
 /** Journal sizes in MiB (issue 14: the 200 MiB and 512 MiB files, in the same run). */
 const SIZES_MIB = { full: [200, 512], quick: [16] } as const;
@@ -123,7 +124,7 @@ async function runChild(mode: string, path: string): Promise<void> {
   }
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const cpu = process.cpuUsage(c0);
-  const report: ChildReport = { seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, maxRssKiB: process.resourceUsage().maxRSS, lines: result.lines, verdict: result.verdict };
+  const report: ChildReport = { seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, maxRssKiB: peakRssKiB(), lines: result.lines, verdict: result.verdict };
   process.stdout.write(JSON.stringify(report) + '\n');
 }
 

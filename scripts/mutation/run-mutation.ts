@@ -151,7 +151,8 @@ function rerunSurvivors(format: MutationFormat, file: string): void {
     .map((m) => ({ line: m.location.start.line, column: m.location.start.column, mutator: m.mutatorName, replacement: m.replacement ?? '', status: m.status }));
   const { score, found, detected } = mergeRerun(old, targets, rerun);
   const ranAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-  const note = `${old.run.note ? `${old.run.note}; ` : ''}survivors re-run ${ranAt.slice(0, 10)} (${seconds} s, ${rerun.length} mutants in ${ranges.length} ranges): ${detected} of ${found} unexplained now detected`;
+  const tests = process.env.FORMCERT_MUTATION_PROPERTIES === '1' ? ", tests: the golden cases plus the format's own unit and property tests (vitest runner)" : '';
+  const note = `${old.run.note ? `${old.run.note}; ` : ''}survivors re-run ${ranAt.slice(0, 10)} (${seconds} s, ${rerun.length} mutants in ${ranges.length} ranges${tests}): ${detected} of ${found} unexplained now detected`;
   writeFileResults(ROOT, format, toFileResults(score, { ...old.run, note }));
   process.stdout.write(`mutation: ${file}: ${detected} of ${found} unexplained survivors now detected (${targets.length - found} not found in the re-run)\n`);
 }

@@ -455,7 +455,8 @@ export class LineScanner {
     this.endsBetweenTokens = false;
     this.skippedNumberAt = -1;
     out.count = 0;
-    this.stack.length = 0;
+    // Emptied only when not empty: setting an array's length is a runtime call, once per record.
+    if (this.stack.length !== 0) this.stack.length = 0;
     this.member = undefined;
     this.openMembers = 0;
     this.builtValues = 0;
@@ -464,8 +465,8 @@ export class LineScanner {
     this.builtFrom = -1;
     this.gapCursor = 0;
     this.gapBytes = 0;
-    this.recordSpans.length = 0;
-    this.keptSpans.length = 0;
+    if (this.recordSpans.length !== 0) this.recordSpans.length = 0;
+    if (this.keptSpans.length !== 0) this.keptSpans.length = 0;
     const r = this.scanMembers(buf, start, end, out, wanted);
     if (r !== FAILED) return r ? SCANNED_RECORD : SCANNED_OTHER;
     if (this.tokens.truncated) {
@@ -509,7 +510,7 @@ export class LineScanner {
     let previousPassedOver = false;
     this.recordRunFrom = -1;
     this.recordMemberAt = -1;
-    this.recordRuns.length = 0;
+    if (this.recordRuns.length !== 0) this.recordRuns.length = 0;
     for (;;) {
       this.member = undefined;
       if ((previousPassedOver || !keepFirst) && this.itemGaps.length > 0) {
@@ -934,7 +935,9 @@ export class LineScanner {
     const close = scanStringBody(buf, start, capped ? start + this.maxLimitedBytes + 1 : this.end, tokens, this.options.allowLoneSurrogates);
     // JSON-LIMIT-1: the strings the checks hold whole share one budget per line. Decided at the body's
     // first byte past what is left of it, whatever follows (a valid body that long is held that long).
-    const held = build && !isName && this.checked && this.keptCharacters() < 0;
+    // The characters the checks read of a built value (-1: all of it), asked once per string.
+    const keep = build && !isName && (this.checked || this.builtFrom >= 0) ? this.keptCharacters() : -1;
+    const held = build && !isName && this.checked && keep < 0;
     if (held) {
       const left = this.maxHeldStringBytes - this.heldStringBytes;
       if ((close === TOKEN_FAILED ? tokens.faultAt : close) - start > left) return this.limitFault(start + left, HELD_STRINGS_MESSAGE);
@@ -952,11 +955,11 @@ export class LineScanner {
       }
       if (tokens.truncated) {
         // A long name's middle may go (its digest keeps it), but not inside a limited member (its limit counts every byte).
-        const keep = !build ? 0 : isName ? (this.cutLongNames && !this.inLimitedMember() ? NAME_KEPT_CHARACTERS : -1) : this.keptCharacters();
-        if (keep >= 0) {
+        const kept = !build ? 0 : isName ? (this.cutLongNames && !this.inLimitedMember() ? NAME_KEPT_CHARACTERS : -1) : this.checked || this.builtFrom >= 0 ? keep : this.keptCharacters();
+        if (kept >= 0) {
           this.skippedBodyStart = start;
           this.skippedBodyGood = tokens.faultAt;
-          this.skippedBodyKeep = keep;
+          this.skippedBodyKeep = kept;
           this.skippedBodyName = isName;
         }
       }
@@ -966,7 +969,6 @@ export class LineScanner {
     if (!build) return null;
     const flags = tokens.flags;
     if (!isName && this.builtFrom >= 0) {
-      const keep = this.keptCharacters();
       const kept = keep > 0 ? firstCharactersEnd(buf, start, close, keep) : -1;
       if (kept >= 0) {
         // What follows the characters the checks read counts in no limit, is not built, and (validation

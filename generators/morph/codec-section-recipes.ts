@@ -149,6 +149,11 @@ const TABLES: Record<string, { formatVersion: string; entries: Entry[] }> = {
       ['record-not-array', '{"a":null}', { payload: '["","object"]\n{"/a":"null"}' }, 'INVALID_RECORD', RULES.PATH_VALUE_RECORD],
       ['string-record-number-value', '{"a":"1"}', { payload: '["","object"]\n["/a","string",1]' }, 'INVALID_RECORD', RULES.PATH_VALUE_RECORD],
       ['unknown-tag', '{"a":null}', { payload: '["","object"]\n["/a","nil"]' }, 'UNKNOWN_NODE_TAG', RULES.PATH_VALUE_RECORD],
+      // A record line is read under R-M2's node limit (250,000 values, the line's array included): past it
+      // the line is no record, whatever its tag; at it the tag is judged (found by the Python reader,
+      // which read the whole line first and answered UNKNOWN_NODE_TAG).
+      ['line-past-node-limit', '{"a":null}', { payload: `["","object"]\n["/a","nil",${'0,'.repeat(249_997)}0]` }, 'INVALID_RECORD', RULES.PATH_VALUE_RECORD],
+      ['line-at-node-limit', '{"a":null}', { payload: `["","object"]\n["/a","nil",${'0,'.repeat(249_996)}0]` }, 'UNKNOWN_NODE_TAG', RULES.PATH_VALUE_RECORD],
       ['malformed-lexeme', '{"a":1}', { payload: '["","object"]\n["/a","number","+1"]' }, 'INVALID_NUMBER_LEXEME', RULES.PATH_VALUE_RECORD],
       ['bad-pointer-escape', '{"a":null}', { payload: '["","object"]\n["/~a","null"]' }, 'INVALID_POINTER', RULES.PATH_VALUE_POINTER],
       ['pointer-without-slash', '{"a":null}', { payload: '["","object"]\n["a","null"]' }, 'INVALID_POINTER', RULES.PATH_VALUE_POINTER],

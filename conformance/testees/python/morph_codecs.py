@@ -476,6 +476,9 @@ def _parse_record(line):
         record = parse_json(line)
     except Refused:
         raise Refused("INVALID_RECORD", "a record line that is not JSON (MORPH-PV-2)") from None
+    if measure(record)[1] > MAX_NODES:
+        # A line is read under R-M2's node limit: one of more values is no record, whatever its tag.
+        raise Refused("INVALID_RECORD", "a record line of more than %d values (MORPH-PV-2, R-M2)" % MAX_NODES)
     if not isinstance(record, list) or len(record) < 2 or not isinstance(record[0], str) or not isinstance(record[1], str):
         raise Refused("INVALID_RECORD", "a record is [path, tag, ...] (MORPH-PV-2)")
     tag = record[1]

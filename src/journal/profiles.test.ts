@@ -36,13 +36,19 @@ const CORE_STILL_REFUSES: Record<string, { code: string; why: string }> = {
   'mutated-position-zero-1': { code: 'POSITION_GAP', why: 'position 0 on a transaction leaves its record out of sequence (R-J4)' },
   'mutated-position-zero-2': { code: 'FRAME_BOUNDS', why: 'position 0 on a transaction no longer matches the frame\'s first (R-J6)' },
   // Core reads an integer at any size, but this reader holds at most 1,024 bytes of one (spec/journal, Reader limits).
-  // Edits kept as data (review of scan-long-line.ts and read-journal.ts survivors).
+  // Edits kept as data (review of scan-long-line.ts and read-journal.ts survivors): a lone surrogate escape
+  // (strict, R-S1) where the line then ends inside its string.
+  'scan-long-line-lf-low-at-end': { code: 'JSON_SYNTAX', why: 'past the lone surrogate core tolerates, the line ends inside the string (JSON-SYNTAX-1)' },
+  'scan-long-line-hang-high-at-end': { code: 'JSON_SYNTAX', why: 'past the lone surrogate core tolerates, the line ends inside the string (JSON-SYNTAX-1)' },
+  'scan-long-line-hang-high-bs-at-end': { code: 'JSON_SYNTAX', why: 'past the lone surrogate core tolerates, the line ends inside the string, after a lone backslash (JSON-SYNTAX-1)' },
+  'scan-long-line-high-then-ascii-at-end': { code: 'JSON_SYNTAX', why: 'past the lone surrogate core tolerates, the line ends inside the string (JSON-SYNTAX-1)' },
   'scan-long-line-version-lexeme-of-1028-digits': { code: 'LIMIT_EXCEEDED', why: 'core reads an integer written in any JSON number form, but this reader holds at most 1,024 bytes of one (JSON-LIMIT-1, spec/journal Reader limits)' },
   'scan-long-line-core-version-lexeme-past-1024-bytes': { code: 'LIMIT_EXCEEDED', why: 'core reads an integer written in any JSON number form, but this reader holds at most 1,024 bytes of one (JSON-LIMIT-1, spec/journal Reader limits)' },
   'scan-long-line-bom-then-lf': { code: 'UNTERMINATED_HEADER', why: 'past the tolerated mark and the blank line core lets pass, the file holds no header line (R-J1, core)' },
   'read-journal-core-offset-back-to-zero-mid-file-bom-read-as-first-line': { code: 'JSON_SYNTAX', why: 'past the blank lines core lets pass, a byte-order mark that does not start the file is no mark, and no JSON (R-J1, JRN-LINE-1)' },
   // A repeated member core tolerates: the kept payload is measured and passes R-J6's budget.
   'budget-repeated-member-built-and-measured': { code: 'PAYLOAD_BUDGET_EXCEEDED', why: 'past the repeated member core tolerates, the payload\'s compact form passes the 4 MiB budget (R-J6, core)' },
+  'budget-repeated-member-lone-surrogates': { code: 'PAYLOAD_BUDGET_EXCEEDED', why: 'past the repeated member core tolerates, 700,000 lone surrogates count as their 6-byte escapes, past the 4 MiB budget (R-J6, core)' },
   'header-origin-1025-digits': { code: 'LIMIT_EXCEEDED', why: 'a 1,025-digit origin passes the core integer-lexeme reader limit (JSON-LIMIT-1)' },
   'metadata-at-us-1025-digits': { code: 'LIMIT_EXCEEDED', why: 'a 1,025-digit at_us passes the core integer-lexeme reader limit (JSON-LIMIT-1)' },
 };

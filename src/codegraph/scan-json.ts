@@ -936,7 +936,7 @@ export class LineScanner {
     // JSON-LIMIT-1: the strings the checks hold whole share one budget per line. Decided at the body's
     // first byte past what is left of it, whatever follows (a valid body that long is held that long).
     // The characters the checks read of a built value (-1: all of it), asked once per string.
-    const keep = build && !isName && (this.checked || this.builtFrom >= 0) ? this.keptCharacters() : -1;
+    const keep = build && !isName ? this.keptCharacters() : -1;
     const held = build && !isName && this.checked && keep < 0;
     if (held) {
       const left = this.maxHeldStringBytes - this.heldStringBytes;
@@ -955,7 +955,7 @@ export class LineScanner {
       }
       if (tokens.truncated) {
         // A long name's middle may go (its digest keeps it), but not inside a limited member (its limit counts every byte).
-        const kept = !build ? 0 : isName ? (this.cutLongNames && !this.inLimitedMember() ? NAME_KEPT_CHARACTERS : -1) : this.checked || this.builtFrom >= 0 ? keep : this.keptCharacters();
+        const kept = !build ? 0 : isName ? (this.cutLongNames && !this.inLimitedMember() ? NAME_KEPT_CHARACTERS : -1) : keep;
         if (kept >= 0) {
           this.skippedBodyStart = start;
           this.skippedBodyGood = tokens.faultAt;

@@ -124,37 +124,52 @@ function spawnStryker(format: MutationFormat, mutate: readonly string[]) {
   return { report: JSON.parse(readFileSync(reportPath, 'utf8')), seconds };
 }
 
+/** A mutant of Stryker's JSON report, as the survivors' merge reads it. */
+interface ReportedMutant {
+  readonly mutatorName: string;
+  readonly replacement?: string;
+  readonly status: string;
+  readonly location: { readonly start: { readonly line: number; readonly column: number } };
+}
+
 /**
- * Re-runs the unexplained survivors of `file` alone (their nodes' ranges) and writes the file's results
- * with those the vectors now detect moved to killed or timeout; the rest of its figures stay as they were.
+ * Re-runs the unexplained survivors of `files` alone (their nodes' ranges, all in one Stryker run) and
+ * writes each file's results with those the vectors now detect moved to killed or timeout; the rest of
+ * its figures stay as they were.
  */
-function rerunSurvivors(format: MutationFormat, file: string): void {
-  const resultsFile = join(ROOT, resultsPath(format, file));
-  if (!existsSync(resultsFile)) usage(`${file} has no results to re-run the survivors of: run the whole file`);
-  const old = fromFileResults(JSON.parse(readFileSync(resultsFile, 'utf8')));
-  const sourceSha256 = hashFile(file);
-  if (old.run?.sourceSha256 !== sourceSha256) usage(`${file} changed since its run: its survivors' positions are stale, run the whole file`);
+function rerunSurvivors(format: MutationFormat, files: readonly string[]): void {
   const equivalent = loadEquivalentMutants();
-  const targets = old.survivors.filter((s) => explainSurvivor(s, equivalent) === undefined);
-  if (targets.length === 0) {
-    process.stdout.write(`mutation: ${file} has no unexplained survivor\n`);
+  const plans = files.map((file) => {
+    const resultsFile = join(ROOT, resultsPath(format, file));
+    if (!existsSync(resultsFile)) usage(`${file} has no results to re-run the survivors of: run the whole file`);
+    const old = fromFileResults(JSON.parse(readFileSync(resultsFile, 'utf8')));
+    const sourceSha256 = hashFile(file);
+    if (old.run?.sourceSha256 !== sourceSha256) usage(`${file} changed since its run: its survivors' positions are stale, run the whole file`);
+    const targets = old.survivors.filter((s) => explainSurvivor(s, equivalent) === undefined);
+    const ranges = targets.length === 0 ? [] : survivorRanges(file, readFileSync(join(ROOT, file), 'utf8'), targets);
+    return { file, old, run: old.run, sourceSha256, targets, ranges };
+  });
+  const ranges = plans.flatMap((p) => p.ranges);
+  if (ranges.length === 0) {
+    process.stdout.write(`mutation: no unexplained survivor in ${files.join(', ')}\n`);
     return;
   }
-  const ranges = survivorRanges(file, readFileSync(join(ROOT, file), 'utf8'), targets);
   const { report, seconds } = spawnStryker(format, ranges);
-  if (hashFile(file) !== sourceSha256) {
-    process.stderr.write(`mutation: ${file} changed during the run; its results are not written\n`);
-    return;
-  }
-  const rerun = Object.values(report.files as Record<string, { mutants: { mutatorName: string; replacement?: string; status: string; location: { start: { line: number; column: number } } }[] }>)
-    .flatMap((f) => f.mutants)
-    .map((m) => ({ line: m.location.start.line, column: m.location.start.column, mutator: m.mutatorName, replacement: m.replacement ?? '', status: m.status }));
-  const { score, found, detected } = mergeRerun(old, targets, rerun);
   const ranAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const tests = process.env.FORMCERT_MUTATION_PROPERTIES === '1' ? ", tests: the golden cases plus the format's own unit and property tests (vitest runner)" : '';
-  const note = `${old.run.note ? `${old.run.note}; ` : ''}survivors re-run ${ranAt.slice(0, 10)} (${seconds} s, ${rerun.length} mutants in ${ranges.length} ranges${tests}): ${detected} of ${found} unexplained now detected`;
-  writeFileResults(ROOT, format, toFileResults(score, { ...old.run, note }));
-  process.stdout.write(`mutation: ${file}: ${detected} of ${found} unexplained survivors now detected (${targets.length - found} not found in the re-run)\n`);
+  const reported = report.files as Record<string, { mutants: readonly ReportedMutant[] }>;
+  for (const { file, old, run, sourceSha256, targets } of plans) {
+    if (targets.length === 0) continue;
+    if (hashFile(file) !== sourceSha256) {
+      process.stderr.write(`mutation: ${file} changed during the run; its results are not written\n`);
+      continue;
+    }
+    const rerun = (reported[file]?.mutants ?? []).map((m) => ({ line: m.location.start.line, column: m.location.start.column, mutator: m.mutatorName, replacement: m.replacement ?? '', status: m.status }));
+    const { score, found, detected } = mergeRerun(old, targets, rerun);
+    const note = `${run.note ? `${run.note}; ` : ''}survivors re-run ${ranAt.slice(0, 10)} (${seconds} s for ${files.length} file(s), ${rerun.length} mutants of this file${tests}): ${detected} of ${found} unexplained now detected`;
+    writeFileResults(ROOT, format, toFileResults(score, { ...run, note }));
+    process.stdout.write(`mutation: ${file}: ${detected} of ${found} unexplained survivors now detected (${targets.length - found} not found in the re-run)\n`);
+  }
 }
 
 const args = process.argv.slice(2);
@@ -173,7 +188,7 @@ if (!args.includes('--table')) {
   const fresh = new Map(readFormatResults(ROOT, format).map((s) => [s.file, s.run?.sourceSha256]));
   if (args.includes('--survivors')) {
     if (chosen.length === 0) usage('--survivors names the files whose survivors to re-run');
-    for (const file of chosen) rerunSurvivors(format, file);
+    rerunSurvivors(format, chosen);
   } else {
     const files = chosen.length > 0 ? chosen : args.includes('--all') ? sources : sources.filter((f) => fresh.get(f) !== hashFile(f));
     const batch = chosen.length > 0 ? files.length : BATCH_FILES;

@@ -51,13 +51,19 @@ export function resolveArgv(argv: readonly string[]): string[] {
 /** Per-case limit for mutants (generous: CI machines are slow, mutants never hang by design). */
 export const MUTANT_TIMEOUT_MS = 20_000;
 
+/**
+ * How long a persistent mutant may take to answer `start`: the Python reader starting while the
+ * conformance tier's memory tests fill both cores once took more than 20 s (CI, 2026-12-07).
+ */
+const MUTANT_HANDSHAKE_MS = 60_000;
+
 /** Starts a mutant (or the clean reader) as a testee. */
 export async function startMutant(mutant: Pick<Mutant, 'mode' | 'argv' | 'ops'>): Promise<Testee> {
   const argv = resolveArgv(mutant.argv);
   if (mutant.mode === 'exec') {
     return new ExecTestee({ template: argv, ops: mutant.ops, timeoutMs: MUTANT_TIMEOUT_MS, maxOutputBytes: 64 << 20 });
   }
-  return startPersistentTestee({ argv, jobs: 1, depth: 4, timeoutMs: MUTANT_TIMEOUT_MS, maxOutputBytes: 64 << 20 });
+  return startPersistentTestee({ argv, jobs: 1, depth: 4, timeoutMs: MUTANT_TIMEOUT_MS, handshakeTimeoutMs: MUTANT_HANDSHAKE_MS, maxOutputBytes: 64 << 20 });
 }
 
 /** What certification over the golden vectors said about one mutant. */

@@ -36,6 +36,9 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REPORTS = join(ROOT, 'reports/mutation');
 /** Files per Stryker run when a whole format runs: few enough that an interruption loses little. */
 const BATCH_FILES = Number(process.env.FORMCERT_MUTATION_BATCH ?? 8);
+/** Whether the runs use the vitest runner with the format's own tests (stryker.config.mjs), and how a results note says so. */
+const WITH_PROPERTIES = process.env.FORMCERT_MUTATION_PROPERTIES === '1';
+const PROPERTIES_NOTE = "tests: the golden cases plus the format's own unit and property tests (vitest runner)";
 
 function usage(message: string): never {
   process.stderr.write(`${message}\nusage: npm run mutation -- <${MUTATION_FORMATS.join('|')}> [--table] [--all] [--survivors] [src/<format>/file.ts …]\n`);
@@ -102,7 +105,7 @@ function runStryker(format: MutationFormat, files: readonly string[]): void {
       process.stderr.write(`mutation: ${file} changed during the run; its results are not written\n`);
       continue;
     }
-    const note = process.env.FORMCERT_MUTATION_PROPERTIES === '1' ? "tests: the golden cases plus the format's own unit and property tests (vitest runner)" : undefined;
+    const note = WITH_PROPERTIES ? PROPERTIES_NOTE : undefined;
     writeFileResults(ROOT, format, toFileResults(score, { sourceSha256, ranAt, seconds, files: files.length, mutants, ...(note ? { note } : {}) }));
   }
 }
@@ -156,7 +159,7 @@ function rerunSurvivors(format: MutationFormat, files: readonly string[]): void 
   }
   const { report, seconds } = spawnStryker(format, ranges);
   const ranAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-  const tests = process.env.FORMCERT_MUTATION_PROPERTIES === '1' ? ", tests: the golden cases plus the format's own unit and property tests (vitest runner)" : '';
+  const tests = WITH_PROPERTIES ? `, ${PROPERTIES_NOTE}` : '';
   const reported = report.files as Record<string, { mutants: readonly ReportedMutant[] }>;
   for (const { file, old, run, sourceSha256, targets } of plans) {
     if (targets.length === 0) continue;

@@ -34,7 +34,8 @@ export function survivorRanges(file: string, source: string, survivors: readonly
     node.forEachChild(visit);
   };
   sf.forEachChild(visit);
-  const lineEnd = (line: number): Position => ({ line, column: (source.split('\n')[line - 1] ?? '').length });
+  const lines = source.split('\n');
+  const lineEnd = (line: number): Position => ({ line, column: (lines[line - 1] ?? '').length });
   const ranges = survivors
     .map((s) => {
       const start = { line: s.line, column: s.column - 1 };

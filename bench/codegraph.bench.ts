@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchSizes, targetVerdict } from './bench-size.ts';
-import { peakRssKiB } from './peak-rss.ts';
+import { peakRssKiB } from '../test-support/peak-rss.cjs';
 
 const HERE = fileURLToPath(import.meta.url);
 const ROOT = join(dirname(HERE), '..');

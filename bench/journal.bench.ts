@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchSizes, targetVerdict } from './bench-size.ts';
-import { peakRssKiB } from './peak-rss.ts';
+import { peakRssKiB } from '../test-support/peak-rss.cjs';
 
 /** Journal sizes in MiB (issue 14: the 200 MiB and 512 MiB files, in the same run). */
 const SIZES_MIB = { full: [200, 512], quick: [16] } as const;

@@ -50,6 +50,15 @@ describe('mutation score table', () => {
     expect(mutationScore({ killed: 0, timeout: 0, survived: 0, noCoverage: 0 })).toBeUndefined();
   });
 
+  it('counts a static mutant a run left out (ignoreStatic) as not detected, and lists it', () => {
+    const [ignored] = summarizeReport({
+      files: { 'src/journal/c.ts': { source: 'const A = "x";\n', mutants: [{ mutatorName: 'StringLiteral', replacement: '""', status: 'Ignored', location: at(1, 11) }, { mutatorName: 'StringLiteral', replacement: '"y"', status: 'Killed', location: at(1, 11) }] } },
+    });
+    expect([ignored!.killed, ignored!.noCoverage, mutationScore(ignored!)]).toEqual([1, 1, 0.5]);
+    expect(ignored!.survivors.map((s) => s.status)).toEqual(['Ignored']);
+    expect(renderMutationTable('journal', [ignored!], { 'src/journal/c.ts': 'x' }, [], {})).toContain('| src/journal/c.ts:1:11 | StringLiteral | `""` | Ignored | **not explained** |');
+  });
+
   it('lists every survivor with its explanation, or says it is not explained', () => {
     const survivor = scores[0]!.survivors[0]!;
     expect(survivorKey(survivor)).toBe('src/journal/a.ts:9:7 StringLiteral');

@@ -18,7 +18,8 @@ export interface Survivor {
   readonly column: number;
   readonly mutator: string;
   readonly replacement: string;
-  readonly status: 'Survived' | 'NoCoverage';
+  /** `Ignored`: a static mutant Stryker did not run (`ignoreStatic`, see stryker.config.mjs); counted as not detected. */
+  readonly status: 'Survived' | 'NoCoverage' | 'Ignored';
   /** The mutated source line as it was (for the equivalence rules; `column` counts from its start). */
   readonly sourceLine: string;
 }
@@ -29,6 +30,7 @@ export interface FileScore {
   readonly killed: number;
   readonly timeout: number;
   readonly survived: number;
+  /** Mutants no case runs, and static mutants not run at all (status `Ignored` in the survivors): not detected. */
   readonly noCoverage: number;
   /** Compile and runtime errors: mutants that cannot run, left out of the score as Stryker does. */
   readonly errors: number;
@@ -76,7 +78,7 @@ export function summarizeReport(report: { files: Record<string, { source?: strin
     const lines = (source ?? '').split('\n');
     const count = (status: string) => mutants.filter((m) => m.status === status).length;
     const survivors = mutants
-      .filter((m) => m.status === 'Survived' || m.status === 'NoCoverage')
+      .filter((m) => m.status === 'Survived' || m.status === 'NoCoverage' || m.status === 'Ignored')
       .map((m) => ({
         file,
         line: m.location.start.line,
@@ -92,7 +94,8 @@ export function summarizeReport(report: { files: Record<string, { source?: strin
       killed: count('Killed'),
       timeout: count('Timeout'),
       survived: count('Survived'),
-      noCoverage: count('NoCoverage'),
+      // A static mutant left unrun counts against the score until a run kills it or a reason explains it.
+      noCoverage: count('NoCoverage') + count('Ignored'),
       errors: count('CompileError') + count('RuntimeError'),
       survivors,
     };
@@ -218,12 +221,12 @@ function equivalentScore(total: FileScore, equivalent: Record<string, string>): 
 const percent = (x: number | undefined) => (x === undefined ? '–' : `${(100 * x).toFixed(1)}%`);
 const row = (label: string, s: FileScore) =>
   `| ${label} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.errors} | ${percent(mutationScore(s))} |`;
-const HEAD = '| | killed | timeout | survived | no coverage | errors | score |\n|---|---:|---:|---:|---:|---:|---:|';
+const HEAD = '| | killed | timeout | survived | no coverage or not run | errors | score |\n|---|---:|---:|---:|---:|---:|---:|';
 /** Seconds per mutant of the Stryker run a file's figures came from (its wall time over its mutants). */
 const perMutant = (run: RunInfo | undefined) =>
   run?.seconds === undefined || run.mutants === 0 ? '–' : `${(run.seconds / run.mutants).toFixed(2)} s`;
 const fileRow = (s: FileScore) => `${row(s.file, s)} ${perMutant(s.run)} | ${s.run?.ranAt.slice(0, 10) ?? '–'} |`;
-const FILE_HEAD = '| | killed | timeout | survived | no coverage | errors | score | run time per mutant | run on |\n|---|---:|---:|---:|---:|---:|---:|---:|---|';
+const FILE_HEAD = '| | killed | timeout | survived | no coverage or not run | errors | score | run time per mutant | run on |\n|---|---:|---:|---:|---:|---:|---:|---:|---|';
 
 /** Loads the recorded reasons why a survivor is equivalent (key: {@link survivorKey}). */
 export function loadEquivalentMutants(path = new URL('./equivalent-mutants.json', import.meta.url)): Record<string, string> {
@@ -253,7 +256,8 @@ export function renderMutationTable(
     '',
     'Written by `npm run mutation -- ' + format + '` (scripts/mutation/run-mutation.ts); do not edit by hand.',
     'StrykerJS mutates the oracle; the tests are the golden vectors run through it, one test per case',
-    '(scripts/mutation/golden-cases.ts). Score = (killed + timeout) / (killed + timeout + survived + no coverage).',
+    '(scripts/mutation/golden-cases.ts). Score = (killed + timeout) / (killed + timeout + survived + no coverage or not run).',
+    'A static mutant (run while the modules load) that a run left out (`ignoreStatic`) is listed with status Ignored and counts as not detected.',
     '',
     `- files mutated: ${scores.length - gone.length} of ${Object.keys(sourceFiles).length}` + (missing.length > 0 ? ` (not run yet: ${missing.join(', ')})` : ''),
     ...(notReached.length > 0 ? [`- not mutated, since no op imports them (no golden case can run their code): ${notReached.join(', ')}`] : []),

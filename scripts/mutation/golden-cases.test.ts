@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadVectors } from '../../src/runner/vectors/load-vectors.ts';
 import { JsonNumber } from '../../src/shared/json/value.ts';
 import type { Vector } from '../../src/shared/vectors.ts';
-import { firstDifference, loadGoldenCases, readInPieces, SNAPSHOT_VARIABLE, selectVectors, writeVectorSnapshot } from './golden-cases.ts';
+import { firstDifference, keepSmallInputs, loadGoldenCases, readInPieces, SNAPSHOT_VARIABLE, selectVectors, writeVectorSnapshot } from './golden-cases.ts';
 
 const n = (lexeme: string) => new JsonNumber(lexeme);
 const obj = (...members: Array<[string, unknown]>) => new Map(members);
@@ -32,6 +32,14 @@ describe('golden cases of the mutation harness', () => {
     const all = [v('a', 'journal', 5), v('b', 'morph', 1), v('c', 'journal', 2)];
     expect(selectVectors(all, 'journal').map((x) => x.id)).toEqual(['c', 'a']);
     expect(selectVectors(all, 'shared').map((x) => x.id)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('leave out the vectors past a byte limit only when one is given, and refuse a limit that is no count', () => {
+    const sized = [3, 10, 11].map((n) => ({ input: new Uint8Array(n) }));
+    expect(keepSmallInputs(sized, undefined).map((v) => v.input.length)).toEqual([3, 10, 11]);
+    expect(keepSmallInputs(sized, '').map((v) => v.input.length)).toEqual([3, 10, 11]);
+    expect(keepSmallInputs(sized, '10').map((v) => v.input.length)).toEqual([3, 10]);
+    expect(() => keepSmallInputs(sized, '64k')).toThrow(/byte count/);
   });
 
   it('hand a streaming op its input in pieces of at most the step, then 0', () => {

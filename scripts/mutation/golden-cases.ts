@@ -294,6 +294,22 @@ export function describeVerdictDisagreement(vector: SnapshotVector, result: Resu
   return describeDisagreement(vector, answer, profile, 'validator', withoutOpOnlyMembers);
 }
 
+/**
+ * Names the largest input (bytes) a run's cases may have; unset, every vector runs. A scanner's mutant
+ * that survives runs every case, and instrumented, the few multi-MiB vectors (the reader limits' own)
+ * cost most of that; leaving them out can only turn a kill into a survivor, so such a run's score is a
+ * lower bound, and its survivors are re-run with every vector (`--survivors`).
+ */
+export const MAX_INPUT_VARIABLE = 'FORMCERT_MUTATION_MAX_INPUT_BYTES';
+
+/** The vectors whose input is at most `limit` bytes (a decimal number; every vector when undefined or empty). */
+export function keepSmallInputs<V extends Pick<Vector, 'input'>>(vectors: readonly V[], limit: string | undefined): V[] {
+  if (limit === undefined || limit === '') return [...vectors];
+  const max = Number(limit);
+  if (!Number.isSafeInteger(max) || max < 0) throw new Error(`${MAX_INPUT_VARIABLE} must be a byte count, not ${JSON.stringify(limit)}`);
+  return vectors.filter((v) => v.input.length <= max);
+}
+
 /** Reads the snapshot named by FORMCERT_MUTATION_VECTORS, or loads golden/ itself when run outside run-mutation.ts. */
 async function readVectors(format: string): Promise<SnapshotVector[]> {
   const snapshot = process.env[SNAPSHOT_VARIABLE];
@@ -320,7 +336,7 @@ function fillLazyCaches(): void {
  * module load counts as static for Stryker (not as covered by whichever case happened to load it).
  */
 export async function loadGoldenCases(format: string): Promise<GoldenCase[]> {
-  const vectors = await readVectors(format);
+  const vectors = keepSmallInputs(await readVectors(format), process.env[MAX_INPUT_VARIABLE]);
   const handlers = new Map<OpName, OpHandler | undefined>();
   for (const op of new Set(vectors.map((v) => v.op))) handlers.set(op, await loadOracleOp(op));
   fillLazyCaches();

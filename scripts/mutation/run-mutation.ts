@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadVectors } from '../../src/runner/vectors/load-vectors.ts';
-import { SNAPSHOT_VARIABLE, writeVectorSnapshot } from './golden-cases.ts';
+import { MAX_INPUT_VARIABLE, SNAPSHOT_VARIABLE, writeVectorSnapshot } from './golden-cases.ts';
 import { mergeRerun, survivorRanges } from './survivor-ranges.ts';
 import {
   explainSurvivor,
@@ -39,6 +39,14 @@ const BATCH_FILES = Number(process.env.FORMCERT_MUTATION_BATCH ?? 8);
 /** Whether the runs use the vitest runner with the format's own tests (stryker.config.mjs), and how a results note says so. */
 const WITH_PROPERTIES = process.env.FORMCERT_MUTATION_PROPERTIES === '1';
 const PROPERTIES_NOTE = "tests: the golden cases plus the format's own unit and property tests (vitest runner)";
+/** A run left its largest vectors out (golden-cases.ts MAX_INPUT_VARIABLE) or its static mutants (stryker.config.mjs): the note says so. */
+const MAX_INPUT = process.env[MAX_INPUT_VARIABLE];
+const IGNORE_STATIC = process.env.FORMCERT_MUTATION_IGNORE_STATIC === '1';
+const RUN_NOTES = [
+  ...(WITH_PROPERTIES ? [PROPERTIES_NOTE] : []),
+  ...(MAX_INPUT ? [`only vectors of at most ${MAX_INPUT} input bytes (a lower bound: a left-out vector could only kill more)`] : []),
+  ...(IGNORE_STATIC ? ['static mutants not run (ignoreStatic; listed as Ignored)'] : []),
+];
 
 function usage(message: string): never {
   process.stderr.write(`${message}\nusage: npm run mutation -- <${MUTATION_FORMATS.join('|')}> [--table] [--all] [--survivors] [src/<format>/file.ts …]\n`);
@@ -105,7 +113,7 @@ function runStryker(format: MutationFormat, files: readonly string[]): void {
       process.stderr.write(`mutation: ${file} changed during the run; its results are not written\n`);
       continue;
     }
-    const note = WITH_PROPERTIES ? PROPERTIES_NOTE : undefined;
+    const note = RUN_NOTES.length > 0 ? RUN_NOTES.join('; ') : undefined;
     writeFileResults(ROOT, format, toFileResults(score, { sourceSha256, ranAt, seconds, files: files.length, mutants, ...(note ? { note } : {}) }));
   }
 }
@@ -159,7 +167,7 @@ function rerunSurvivors(format: MutationFormat, files: readonly string[]): void 
   }
   const { report, seconds } = spawnStryker(format, ranges);
   const ranAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-  const tests = WITH_PROPERTIES ? `, ${PROPERTIES_NOTE}` : '';
+  const tests = RUN_NOTES.map((n) => `, ${n}`).join('');
   const reported = report.files as Record<string, { mutants: readonly ReportedMutant[] }>;
   for (const { file, old, run, sourceSha256, targets } of plans) {
     if (targets.length === 0) continue;

@@ -9,6 +9,8 @@
  * `--survivors` runs only the unexplained survivors of the named files (whose source must be the one
  * their results were made from) and moves those the vectors now detect to killed: a scanner's survivor
  * runs every case of its format, so a whole re-run of one takes hours where its survivors take minutes.
+ * `--status=Ignored` (or Survived, NoCoverage) re-runs only the unexplained survivors of that status
+ * (Ignored: the static mutants a run with FORMCERT_MUTATION_IGNORE_STATIC=1 left out).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -49,7 +51,7 @@ const RUN_NOTES = [
 ];
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run mutation -- <${MUTATION_FORMATS.join('|')}> [--table] [--all] [--survivors] [src/<format>/file.ts …]\n`);
+  process.stderr.write(`${message}\nusage: npm run mutation -- <${MUTATION_FORMATS.join('|')}> [--table] [--all] [--survivors [--status=<status>]] [src/<format>/file.ts …]\n`);
   process.exit(2);
 }
 
@@ -148,7 +150,7 @@ interface ReportedMutant {
  * writes each file's results with those the vectors now detect moved to killed or timeout; the rest of
  * its figures stay as they were.
  */
-function rerunSurvivors(format: MutationFormat, files: readonly string[]): void {
+function rerunSurvivors(format: MutationFormat, files: readonly string[], onlyStatus: string | undefined): void {
   const equivalent = loadEquivalentMutants();
   const plans = files.map((file) => {
     const resultsFile = join(ROOT, resultsPath(format, file));
@@ -156,7 +158,7 @@ function rerunSurvivors(format: MutationFormat, files: readonly string[]): void 
     const old = fromFileResults(JSON.parse(readFileSync(resultsFile, 'utf8')));
     const sourceSha256 = hashFile(file);
     if (old.run?.sourceSha256 !== sourceSha256) usage(`${file} changed since its run: its survivors' positions are stale, run the whole file`);
-    const targets = old.survivors.filter((s) => explainSurvivor(s, equivalent) === undefined);
+    const targets = old.survivors.filter((s) => explainSurvivor(s, equivalent) === undefined && (onlyStatus === undefined || s.status === onlyStatus));
     const ranges = targets.length === 0 ? [] : survivorRanges(file, readFileSync(join(ROOT, file), 'utf8'), targets);
     return { file, old, run: old.run, sourceSha256, targets, ranges };
   });
@@ -199,7 +201,9 @@ if (!args.includes('--table')) {
   const fresh = new Map(readFormatResults(ROOT, format).map((s) => [s.file, s.run?.sourceSha256]));
   if (args.includes('--survivors')) {
     if (chosen.length === 0) usage('--survivors names the files whose survivors to re-run');
-    rerunSurvivors(format, chosen);
+    const status = args.find((a) => a.startsWith('--status='))?.slice('--status='.length);
+    if (status !== undefined && !['Survived', 'NoCoverage', 'Ignored'].includes(status)) usage(`--status= takes Survived, NoCoverage or Ignored, not ${status}`);
+    rerunSurvivors(format, chosen, status);
   } else {
     const files = chosen.length > 0 ? chosen : args.includes('--all') ? sources : sources.filter((f) => fresh.get(f) !== hashFile(f));
     const batch = chosen.length > 0 ? files.length : BATCH_FILES;

@@ -4,6 +4,7 @@
  * generated and mutated models. Deterministic: fixed seeds only. Expectations come from the rules
  * (a recipe's construction, a mutator's declaration), never from running the reader.
  */
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { writeModel } from '../../src/codegraph/write-model.ts';
 import { codeInfo, COMPARED_STRING_MAX_BYTES, READ_OBSERVATION_MAX_BYTES, READER_LIMITS } from '../../src/codegraph/constants.ts';
@@ -560,6 +561,31 @@ function drainedLineCases(): CaseSpec[] {
   ];
 }
 
+/**
+ * Names that spell what a reader might hold for another name: a long name's shortened form (its first
+ * units and the SHA-256 of all of them), the digest alone, or a 64-unit name's tail. R-S1 compares names
+ * as written, so each pair here is two distinct names; a reader that holds long names in a shorter form
+ * (spec/codegraph, Reading) must keep that form apart from every name written out. Found by mutation
+ * testing of scan-json.ts: a representative without its mark, or quoting fewer units, or a dropped
+ * name's key without its padding, made such pairs duplicates; and an interned name spelled through an
+ * escape before its plain spelling escaped the duplicate check.
+ */
+function spelledNameCases(): CaseSpec[] {
+  const model = (extra: string) => lines(HEADER({ kinds: ['p'] }), `{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a"${extra}}`, EOF(0, 1, 0));
+  const long = `${'n'.repeat(70)}\u00e9`;
+  const digest = createHash('sha256').update(long, 'utf16le').digest('base64url');
+  // Members enough before the pair that a reader dropping the middle of a long line drops the first of it.
+  const filler = Array.from({ length: 40 }, (_, j) => `"f${j}":${j}`).join(',');
+  const tail = 'z'.repeat(42);
+  return [
+    reject('escaped-t-then-plain-t', 'JSON_DUPLICATE_MEMBER', lines(HEADER({}), '{"\\u0074":"f","t":"f","i":0,"path":"a"}', EOF(1, 0, 0)), 'the record tag spelled through an escape, then plainly: one name twice (R-S1)'),
+    accept('name-spelling-long-name-prefix-and-digest', ['R-S1'], model(`,"x-map":{"${long}":0,"${long.slice(0, 21)}${digest}":1}`), 'a 71-unit name and a 64-unit name made of its first 21 units and its SHA-256 (base64url): distinct names'),
+    accept('name-spelling-long-name-prefix-mark-and-digest', ['R-S1'], model(`,"x-map":{"${long}":0,"${long.slice(0, 19)}\u00b7${digest}":1}`), "a 71-unit name and a 63-unit name made of its first 19 units, '·' and its SHA-256: distinct names"),
+    accept('name-spelling-long-name-digest-first', ['R-S1'], model(`,"x-map":{"${digest}":0,${filler},"${long}":1}`), 'a name that is the SHA-256 of a later long name, 40 members before it: distinct names'),
+    accept('names-of-64-units-sharing-their-tail', ['R-S1'], model(`,"x-map":{"${'a'.repeat(22)}${tail}":0,${filler},"${'b'.repeat(22)}${tail}":1}`), 'two 64-unit names equal past their first 22 units, 40 members apart: distinct names'),
+  ];
+}
+
 export function goldenCases(): CaseSpec[] {
-  return [...recipes(), ...anchorOrderCases(), ...longRunCases(), ...recordMemberCases(), ...recordSchemaCases(), ...integrityCases(), ...mutatedBase(), ...seeded(), ...leadByteEdgeCases(), ...readerLimitCases(), ...drainedLineCases(), ...loadEditCases('codegraph')];
+  return [...recipes(), ...anchorOrderCases(), ...longRunCases(), ...spelledNameCases(), ...recordMemberCases(), ...recordSchemaCases(), ...integrityCases(), ...mutatedBase(), ...seeded(), ...leadByteEdgeCases(), ...readerLimitCases(), ...drainedLineCases(), ...loadEditCases('codegraph')];
 }

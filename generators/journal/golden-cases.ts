@@ -392,6 +392,11 @@ function recipes(): Recipe[] {
     track('track-c1', 'core', ['R-J10'], '["x\\u0085"]', reject('INVALID_TRACK_LABEL'), 'C1 controls are refused'),
     track('track-c1-last', 'core', ['R-J10'], '["x\\u009f"]', reject('INVALID_TRACK_LABEL'), 'U+009F, the last C1 control, is refused (found by mutation testing: only U+0085 was pinned)'),
     track('track-not-array', 'core', ['JRN-OP-3'], '"run_7"', reject('INVALID_OP_INPUT'), 'the input is an array'),
+    // An op input is a JSON text, not a journal line: LF and CR are whitespace between its tokens. Found by
+    // mutation testing of scan-json.ts: no vector's input held a line break, so the code that reads one was never run.
+    track('track-input-line-breaks', 'core', ['JRN-OP-3', 'JSON-SYNTAX-1'], '[\n"run_7",\r\n"probe_1"\r]\n', accept, 'LF and CR between the tokens of an op input are whitespace'),
+    track('track-input-line-break-after-escaped-quote', 'core', ['JRN-OP-3', 'JSON-SYNTAX-1'], '["a\\"b",\n"c"]', accept, 'a string holding an escaped quote, then a line break between tokens: the quote does not end the string'),
+    track('track-input-raw-line-break-in-label', 'core', ['JSON-SYNTAX-1'], '[\n"run\n7"]', reject('JSON_SYNTAX'), 'a raw LF inside a string is a control character, even where LFs between tokens are whitespace'),
     track('track-number-label', 'core', ['JRN-OP-3'], '["a",7]', reject('INVALID_OP_INPUT'), 'labels are strings'),
     track('track-lone-surrogate', 'strict', ['R-S1'], '["\\udc00"]', reject('JSON_LONE_SURROGATE'), 'the input is strict JSON'),
     track('track-byte-order-mark', 'strict', ['R-S1'], '\ufeff["run_7"]', reject('JSON_BOM'), 'the input is strict JSON: no byte-order mark before it (the Python reader took it for a syntax fault)'),

@@ -43,7 +43,7 @@ function appendInput(journal: string | Uint8Array, group: JsonValue[] | string):
   return `{"journal":"${b64}","group":${typeof group === 'string' ? group : renderJson(group)}}`;
 }
 const append = (name: string, profile: Profile, reqs: string[], input: string, expect: DeclaredExpectation, note: string): Recipe => [name, 'journal.append', profile, reqs, input, expect, note];
-const track = (name: string, profile: Profile, reqs: string[], input: string, expect: DeclaredExpectation, note: string): Recipe => [name, 'journal.track-key', profile, reqs, input, expect, note];
+const track = (name: string, profile: Profile, reqs: string[], input: string | Uint8Array, expect: DeclaredExpectation, note: string): Recipe => [name, 'journal.track-key', profile, reqs, input, expect, note];
 
 /**
  * The journal.append input with `journal`'s base64 spelled another way by `respell` (JRN-OP-1 asks
@@ -397,6 +397,11 @@ function recipes(): Recipe[] {
     track('track-input-line-breaks', 'core', ['JRN-OP-3', 'JSON-SYNTAX-1'], '[\n"run_7",\r\n"probe_1"\r]\n', accept, 'LF and CR between the tokens of an op input are whitespace'),
     track('track-input-line-break-after-escaped-quote', 'core', ['JRN-OP-3', 'JSON-SYNTAX-1'], '["a\\"b",\n"c"]', accept, 'a string holding an escaped quote, then a line break between tokens: the quote does not end the string'),
     track('track-input-raw-line-break-in-label', 'core', ['JSON-SYNTAX-1'], '[\n"run\n7"]', reject('JSON_SYNTAX'), 'a raw LF inside a string is a control character, even where LFs between tokens are whitespace'),
+    track('track-input-leading-and-trailing-whitespace', 'core', ['JRN-OP-3', 'JSON-SYNTAX-1'], ' \t\r\n["run_7"] \t\r\n', accept, 'space, tab, CR and LF before and after the value'),
+    // Three bytes that are not a byte-order mark, each one byte short of it: invalid UTF-8 (JSON-SYNTAX-1), not JSON_BOM.
+    track('track-input-near-bom-first-byte', 'core', ['JSON-SYNTAX-1'], Buffer.from([0x5b, 0xbb, 0xbf, 0x5d]), reject('JSON_INVALID_UTF8'), "'[' then the last two bytes of a byte-order mark: invalid UTF-8, no mark"),
+    track('track-input-near-bom-second-byte', 'core', ['JSON-SYNTAX-1'], Buffer.from([0xef, 0x5b, 0xbf, 0x5d]), reject('JSON_INVALID_UTF8'), "a mark's first and third bytes around '[': invalid UTF-8, no mark"),
+    track('track-input-near-bom-third-byte', 'core', ['JSON-SYNTAX-1'], Buffer.from([0xef, 0xbb, 0x5b, 0x5d]), reject('JSON_INVALID_UTF8'), "a mark's first two bytes, then '[]': invalid UTF-8, no mark"),
     track('track-number-label', 'core', ['JRN-OP-3'], '["a",7]', reject('INVALID_OP_INPUT'), 'labels are strings'),
     track('track-lone-surrogate', 'strict', ['R-S1'], '["\\udc00"]', reject('JSON_LONE_SURROGATE'), 'the input is strict JSON'),
     track('track-byte-order-mark', 'strict', ['R-S1'], '\ufeff["run_7"]', reject('JSON_BOM'), 'the input is strict JSON: no byte-order mark before it (the Python reader took it for a syntax fault)'),

@@ -169,7 +169,7 @@ export function mutationScore(s: Pick<FileScore, 'killed' | 'timeout' | 'survive
  * which is all a vector can pin. A string mutated on a line that builds a refusal is equivalent for
  * the vectors (it still is for people: messages are reviewed, not vector-tested).
  */
-const REFUSAL_LINE = /\b(refuse|refuseAt|reject|fail|formatError|refusal|morphError|placeScanRefusal)\(/;
+const REFUSAL_LINE = /\b(refuse|refuseAt|reject|fail|formatError|refusal|morphError|placeScanRefusal|setErr|fault|limitFault)\(/;
 const REFUSAL_TEXT = 'text or location of a refusal: for people, not part of the verdict or code a vector pins';
 /** A refusal call whose first argument is a literal: that literal is the code (codegraph's ctx.refusal('CODE', …), MORPH's refuse). */
 const CODE_ARGUMENT = /\b(?:refuse|refusal|morphError)\(\s*(?=['"`])/g;

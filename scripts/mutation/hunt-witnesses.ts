@@ -178,7 +178,12 @@ async function work(scratch: string, variantsFile: string, baselineFile: string,
   const covering = new Map<string, Array<[number, number]>>();
   baseline.coverage.forEach((byPath, i) => {
     byPath.forEach((ids, p) => {
-      for (const id of ids) covering.set(id, [...(covering.get(id) ?? []), [i, p]]);
+      // Appended in place: a scanner's mutants are each reached by tens of thousands of variant paths.
+      for (const id of ids) {
+        const list = covering.get(id);
+        if (list === undefined) covering.set(id, [[i, p]]);
+        else list.push([i, p]);
+      }
     });
   });
   process.send!({ ready: true, static: Object.keys(ns.mutantCoverage?.static ?? {}) });

@@ -578,6 +578,10 @@ function spelledNameCases(): CaseSpec[] {
   const filler = Array.from({ length: 40 }, (_, j) => `"f${j}":${j}`).join(',');
   const tail = 'z'.repeat(42);
   return [
+    reject('escaped-i-then-plain-i', 'JSON_DUPLICATE_MEMBER', lines(HEADER({}), '{"t":"f","\\u0069":0,"i":0,"path":"a"}', EOF(1, 0, 0)), 'a record member spelled through an escape, then plainly: one name twice (R-S1)'),
+    // A record member named like a dictionary's or a count's member (which no record has at its top level).
+    reject('record-member-named-kinds', 'RECORD_MEMBER_UNKNOWN', lines(HEADER({}), '{"t":"f","i":0,"path":"a","kinds":[]}', EOF(1, 0, 0)), 'kinds is a member of the header dictionary, not of a file record: unknown there (R-C2); no duplicate of t'),
+    reject('record-member-named-traits-twice', 'JSON_DUPLICATE_MEMBER', lines(HEADER({}), '{"t":"f","i":0,"path":"a","traits":[],"traits":[]}', EOF(1, 0, 0)), 'an unknown member named twice: the duplicate comes first (R-S1)'),
     reject('escaped-t-then-plain-t', 'JSON_DUPLICATE_MEMBER', lines(HEADER({}), '{"\\u0074":"f","t":"f","i":0,"path":"a"}', EOF(1, 0, 0)), 'the record tag spelled through an escape, then plainly: one name twice (R-S1)'),
     accept('name-spelling-long-name-prefix-and-digest', ['R-S1'], model(`,"x-map":{"${long}":0,"${long.slice(0, 21)}${digest}":1}`), 'a 71-unit name and a 64-unit name made of its first 21 units and its SHA-256 (base64url): distinct names'),
     accept('name-spelling-long-name-prefix-mark-and-digest', ['R-S1'], model(`,"x-map":{"${long}":0,"${long.slice(0, 19)}\u00b7${digest}":1}`), "a 71-unit name and a 63-unit name made of its first 19 units, '·' and its SHA-256: distinct names"),

@@ -578,6 +578,7 @@ function spelledNameCases(): CaseSpec[] {
   const filler = Array.from({ length: 40 }, (_, j) => `"f${j}":${j}`).join(',');
   const tail = 'z'.repeat(42);
   return [
+    reject('nested-object-closed-by-bracket', 'JSON_SYNTAX', lines(HEADER({}), '{"t":"f","i":0,"path":"a","x-n":{"a":1]}', EOF(1, 0, 0)), "an object inside a record closed by ']': a syntax fault, before the unknown member (R-S1 order)"),
     reject('escaped-i-then-plain-i', 'JSON_DUPLICATE_MEMBER', lines(HEADER({}), '{"t":"f","\\u0069":0,"i":0,"path":"a"}', EOF(1, 0, 0)), 'a record member spelled through an escape, then plainly: one name twice (R-S1)'),
     // A record member named like a dictionary's or a count's member (which no record has at its top level).
     reject('record-member-named-kinds', 'RECORD_MEMBER_UNKNOWN', lines(HEADER({}), '{"t":"f","i":0,"path":"a","kinds":[]}', EOF(1, 0, 0)), 'kinds is a member of the header dictionary, not of a file record: unknown there (R-C2); no duplicate of t'),

@@ -581,6 +581,10 @@ function spelledNameCases(): CaseSpec[] {
     // Index arrays (tr, anchor, …) have a fast path that must give up, not decide, on anything but `[n,n,…]`.
     reject('index-array-of-two-empty-items', 'JSON_SYNTAX', lines(HEADER({ kinds: ['p'] }), '{"t":"e","i":0,"k":0,"tr":[,],"m":0,"s":"a"}', EOF(0, 1, 0)), 'tr holding two empty items: a syntax fault (R-S1), not the indices [0, 0]'),
     accept('index-array-space-before-bracket', ['R-C1', 'CG-TRAIT-1'], lines(HEADER({ kinds: ['p'], traits: ['TComment'] }), '{"t":"e","i":0,"k":0,"tr":[0 ],"m":0,"s":"a","comment":"c"}', EOF(0, 1, 0)), "a space between tr's last index and its ']' is JSON whitespace"),
+    // Strings the checks read for their first characters only (an extractor's name and version, a Literal's k and
+    // value), each starting with an escape: the characters are counted as decoded (an escaped pair is one).
+    accept('extractor-strings-starting-with-escapes', ['R-C2', 'CG-HDR-1'], lines('{"t":"header","schemaVersion":"1.0.0","lang":"java","extractor":{"name":"\\u0078","version":"\\ud83d\\ude00"},"root":"","dict":{"kinds":[],"traits":[],"edges":[],"provenance":[]}}', EOF(0, 0, 0)), "an extractor's name written as an escape and its version as an escaped surrogate pair: both non-empty"),
+    accept('literal-kind-and-value-starting-with-escapes', ['R-C8'], lines(HEADER({ kinds: ['p'], traits: ['TWithValue'] }), '{"t":"e","i":0,"k":0,"tr":[0],"m":0,"s":"a","value":{"k":"\\u0073tring","value":"\\u00e9"}}', EOF(0, 1, 0)), "a Literal's kind spelled with an escape (string) and its value an escaped character"),
     reject('nested-object-closed-by-bracket', 'JSON_SYNTAX', lines(HEADER({}), '{"t":"f","i":0,"path":"a","x-n":{"a":1]}', EOF(1, 0, 0)), "an object inside a record closed by ']': a syntax fault, before the unknown member (R-S1 order)"),
     reject('escaped-i-then-plain-i', 'JSON_DUPLICATE_MEMBER', lines(HEADER({}), '{"t":"f","\\u0069":0,"i":0,"path":"a"}', EOF(1, 0, 0)), 'a record member spelled through an escape, then plainly: one name twice (R-S1)'),
     // A record member named like a dictionary's or a count's member (which no record has at its top level).

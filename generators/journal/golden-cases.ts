@@ -232,7 +232,7 @@ function recipes(): Recipe[] {
     read('reserved-payload-256', 'core', ['R-J7'], H3 + E(1, { kind: 'Record', id: 'harmos:work/b/x', payload: [n(256)] }), reject('RESERVED_PAYLOAD'), 'bytes are 0-255'),
     // Found by mutation testing of scan-json.ts: a number lexeme is shared with its earlier occurrences, and no
     // vector read two different short decimals of one length, so a cache keyed by the length alone survived.
-    read('payload-decimals-of-one-length', 'core', ['R-S2', 'R-J8'], H3 + E(1, { payload: new Map([['a', n('1.5')], ['b', n('2.5')], ['c', [n('1.5'), n('-0.0')]]]) }), accept, 'short decimals of one length in one payload each keep their own lexeme, a repeated one too'),
+    read('payload-decimals-of-one-length', 'core', ['R-S2', 'R-J8'], H3 + E(1, { payload: new Map<string, JsonValue>([['a', n('1.5')], ['b', n('2.5')], ['c', [n('1.5'), n('-0.0')]]]) }), accept, 'short decimals of one length in one payload each keep their own lexeme, a repeated one too'),
     read('reserved-payload-lexeme', 'core', ['R-J7', 'R-S2'], H3 + E(1, { kind: 'Record', id: 'harmos:work/b/x', payload: [n('1.0')] }), reject('RESERVED_PAYLOAD'), 'bytes are written as canonical integers'),
     read('reserved-payload-typed', 'core', ['R-J7'], H3 + E(1, { kind: 'Record', id: 'harmos:sidecar/a/x', payload: new Map([['amount', n(1)]]) }), reject('RESERVED_PAYLOAD'), 'a typed record cannot take a reserved id'),
     read('reserved-lookalike-ok', 'core', ['R-J7'], H3 + E(1, { id: 'Harmos:work/a/b' }) + E(2, { id: 'xharmos:work' }), accept, 'only the exact lowercase prefix is reserved'),

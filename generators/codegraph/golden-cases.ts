@@ -562,15 +562,17 @@ function drainedLineCases(): CaseSpec[] {
 }
 
 /**
- * Names that spell what a reader might hold for another name: a long name's shortened form (its first
- * units and the SHA-256 of all of them), the digest alone, or a 64-unit name's tail. R-S1 compares names
- * as written, so each pair here is two distinct names; a reader that holds long names in a shorter form
- * (spec/codegraph, Reading) must keep that form apart from every name written out. Found by mutation
- * testing of scan-json.ts: a representative without its mark, or quoting fewer units, or a dropped
- * name's key without its padding, made such pairs duplicates; and an interned name spelled through an
- * escape before its plain spelling escaped the duplicate check.
+ * Inputs that tell the line scanner's shortcuts from the rules, found by mutation testing of scan-json.ts
+ * (each kills a mutant that the other vectors let pass). Names that spell what a reader might hold for
+ * another name — a long name's shortened form (its first units and the SHA-256 of all of them), the
+ * digest alone, a 64-unit name's tail — are distinct names under R-S1, so a reader that holds long names
+ * in a shorter form (spec/codegraph, Reading) must keep that form apart from every name written out; a
+ * name spelled through an escape before its plain spelling is the same name; index arrays (tr, anchor, …)
+ * that the fast path must leave to the general grammar; strings read for their first characters only
+ * that start with an escape; an object closed by the wrong bracket; unknown members named like
+ * dictionary members.
  */
-function spelledNameCases(): CaseSpec[] {
+function scannerFindingCases(): CaseSpec[] {
   const model = (extra: string) => lines(HEADER({ kinds: ['p'] }), `{"t":"e","i":0,"k":0,"tr":[],"m":0,"s":"a"${extra}}`, EOF(0, 1, 0));
   const long = `${'n'.repeat(70)}\u00e9`;
   const digest = createHash('sha256').update(long, 'utf16le').digest('base64url');
@@ -578,7 +580,7 @@ function spelledNameCases(): CaseSpec[] {
   const filler = Array.from({ length: 40 }, (_, j) => `"f${j}":${j}`).join(',');
   const tail = 'z'.repeat(42);
   return [
-    // Index arrays (tr, anchor, …) have a fast path that must give up, not decide, on anything but `[n,n,…]`.
+    // Index arrays have a fast path that must give up, not decide, on anything but `[n,n,…]`.
     reject('index-array-of-two-empty-items', 'JSON_SYNTAX', lines(HEADER({ kinds: ['p'] }), '{"t":"e","i":0,"k":0,"tr":[,],"m":0,"s":"a"}', EOF(0, 1, 0)), 'tr holding two empty items: a syntax fault (R-S1), not the indices [0, 0]'),
     accept('index-array-space-before-bracket', ['R-C1', 'CG-TRAIT-1'], lines(HEADER({ kinds: ['p'], traits: ['TComment'] }), '{"t":"e","i":0,"k":0,"tr":[0 ],"m":0,"s":"a","comment":"c"}', EOF(0, 1, 0)), "a space between tr's last index and its ']' is JSON whitespace"),
     // Strings the checks read for their first characters only (an extractor's name and version, a Literal's k and
@@ -599,5 +601,5 @@ function spelledNameCases(): CaseSpec[] {
 }
 
 export function goldenCases(): CaseSpec[] {
-  return [...recipes(), ...anchorOrderCases(), ...longRunCases(), ...spelledNameCases(), ...recordMemberCases(), ...recordSchemaCases(), ...integrityCases(), ...mutatedBase(), ...seeded(), ...leadByteEdgeCases(), ...readerLimitCases(), ...drainedLineCases(), ...loadEditCases('codegraph')];
+  return [...recipes(), ...anchorOrderCases(), ...longRunCases(), ...scannerFindingCases(), ...recordMemberCases(), ...recordSchemaCases(), ...integrityCases(), ...mutatedBase(), ...seeded(), ...leadByteEdgeCases(), ...readerLimitCases(), ...drainedLineCases(), ...loadEditCases('codegraph')];
 }

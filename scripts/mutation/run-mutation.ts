@@ -30,6 +30,7 @@ import {
   renderMutationTable,
   resultsPath,
   summarizeReport,
+  SURVIVOR_STATUSES,
   toFileResults,
   writeFileResults,
 } from './score-table.ts';
@@ -202,7 +203,7 @@ if (!args.includes('--table')) {
   if (args.includes('--survivors')) {
     if (chosen.length === 0) usage('--survivors names the files whose survivors to re-run');
     const status = args.find((a) => a.startsWith('--status='))?.slice('--status='.length);
-    if (status !== undefined && !['Survived', 'NoCoverage', 'Ignored'].includes(status)) usage(`--status= takes Survived, NoCoverage or Ignored, not ${status}`);
+    if (status !== undefined && !(SURVIVOR_STATUSES as readonly string[]).includes(status)) usage(`--status= takes ${SURVIVOR_STATUSES.join(', ')}, not ${status}`);
     rerunSurvivors(format, chosen, status);
   } else {
     const files = chosen.length > 0 ? chosen : args.includes('--all') ? sources : sources.filter((f) => fresh.get(f) !== hashFile(f));

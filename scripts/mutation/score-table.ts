@@ -19,10 +19,15 @@ export interface Survivor {
   readonly mutator: string;
   readonly replacement: string;
   /** `Ignored`: a static mutant Stryker did not run (`ignoreStatic`, see stryker.config.mjs); counted as not detected. */
-  readonly status: 'Survived' | 'NoCoverage' | 'Ignored';
+  readonly status: SurvivorStatus;
   /** The mutated source line as it was (for the equivalence rules; `column` counts from its start). */
   readonly sourceLine: string;
 }
+
+/** The Stryker statuses of a mutant no case detected: the survivors a results file lists. */
+export const SURVIVOR_STATUSES = ['Survived', 'NoCoverage', 'Ignored'] as const;
+export type SurvivorStatus = (typeof SURVIVOR_STATUSES)[number];
+const isSurvivorStatus = (status: string): status is SurvivorStatus => (SURVIVOR_STATUSES as readonly string[]).includes(status);
 
 /** The outcome counts of one mutated file. */
 export interface FileScore {
@@ -78,14 +83,14 @@ export function summarizeReport(report: { files: Record<string, { source?: strin
     const lines = (source ?? '').split('\n');
     const count = (status: string) => mutants.filter((m) => m.status === status).length;
     const survivors = mutants
-      .filter((m) => m.status === 'Survived' || m.status === 'NoCoverage' || m.status === 'Ignored')
+      .filter((m) => isSurvivorStatus(m.status))
       .map((m) => ({
         file,
         line: m.location.start.line,
         column: m.location.start.column,
         mutator: m.mutatorName,
         replacement: m.replacement ?? '',
-        status: m.status as Survivor['status'],
+        status: m.status as SurvivorStatus,
         sourceLine: lines[m.location.start.line - 1] ?? '',
       }))
       .sort((a, b) => a.line - b.line || a.column - b.column);
